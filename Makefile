@@ -1,0 +1,25 @@
+# The two commands: `make test` and `make run`.
+BUILD ?= build
+BUILD_TYPE ?= RelWithDebInfo
+WERROR ?= OFF
+JOBS ?= $(shell nproc)
+
+.PHONY: all deps configure build test clean
+
+all: build
+
+deps:
+	@./deploy/install-deps.sh
+
+configure: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DNYAN_WERROR=$(WERROR) >/dev/null
+
+build: configure
+	@cmake --build $(BUILD) -j $(JOBS)
+
+# Installs what is missing, builds, runs every test through ctest (its summary comes last).
+test: build
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,14 @@
+// The one place that knows every engine. The server and the clients call
+// register_all_games() once at start; nothing registers itself implicitly.
+#include "rules/core/registry.h"
+#include "rules/oikake/oikake_game.h"
+
+namespace nyan {
+
+void register_all_games() {
+  Registry& r = registry();
+  if (r.find("oikake")) return;  // already registered
+  r.add(std::make_unique<oikake::OikakeGame>());
+}
+
+}  // namespace nyan

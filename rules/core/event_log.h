@@ -1,0 +1,42 @@
+// A short log of recent events that engines put in their views, so clients can show what
+// just happened without re-implementing the rules. Each event has public fields and,
+// optionally, fields only some seats may see (e.g. the card a player exchanged away).
+#pragma once
+
+#include <cstddef>
+#include <deque>
+#include <vector>
+
+#include "rules/core/types.h"
+
+namespace nyan {
+
+class EventLog {
+ public:
+  explicit EventLog(std::size_t capacity = 10) : capacity_(capacity) {}
+
+  // `event` must be an object with a "type"; it receives a sequence number "n". The
+  // `secret` fields are merged into the event only in the views of seats in `visible_to`
+  // (and in every view when reveal_all is set).
+  void add(Json event, std::vector<Seat> visible_to = {}, Json secret = Json::object());
+
+  // The last `capacity` events as `viewer` may see them, oldest first.
+  Json view(Seat viewer, bool reveal_all = false) const;
+  Json debug() const;
+  // Drops secret fields that `keep` may not see (resampling re-deals what they described).
+  void forget_secrets_except(Seat keep);
+
+  int count() const { return next_ - 1; }
+
+ private:
+  struct Entry {
+    Json event;
+    std::vector<Seat> visible_to;
+    Json secret;
+  };
+  std::size_t capacity_;
+  std::deque<Entry> entries_;
+  int next_ = 1;
+};
+
+}  // namespace nyan

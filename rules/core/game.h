@@ -1,0 +1,58 @@
+// The engine interface, part 1: an immutable description of a game and a factory for its
+// initial State. One Game object per engine lives in the registry.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rules/core/options.h"
+#include "rules/core/result.h"
+#include "rules/core/rng.h"
+#include "rules/core/state.h"
+#include "rules/core/types.h"
+
+namespace nyan {
+
+class Game {
+ public:
+  virtual ~Game() = default;
+
+  virtual std::string id() const = 0;        // "oikake"
+  virtual std::string title() const = 0;     // English title
+  virtual std::string title_ja() const = 0;  // Japanese title
+  virtual std::string summary() const = 0;   // one or two sentences for the catalog
+  virtual int min_seats() const = 0;
+  virtual int max_seats() const = 0;
+
+  // The option schema. Games with a variable seat range declare an integer option
+  // "players" in [min_seats, max_seats].
+  virtual std::vector<OptionSpec> option_schema() const = 0;
+
+  // Fills defaults and checks every option (schema, then check_options). On success `out`
+  // is the complete options object every other call expects.
+  Result normalize_options(const Json& given, Json& out) const;
+
+  // How many seats a game with these (normalized) options has.
+  int seat_count(const Json& options) const;
+
+  // The initial state. `options` are normalized; the State takes ownership of `rng` and
+  // draws every random step of the game from it.
+  virtual std::unique_ptr<State> start(const Json& options, std::unique_ptr<Rng> rng) const = 0;
+
+  // An upper bound on the number of accepted actions in one game with these options
+  // (conformance tests require every game to end within it).
+  virtual int max_actions(const Json& options) const = 0;
+
+  // Representative option sets (normalized or not) for tests, simulation and examples.
+  virtual std::vector<Json> sample_options() const { return {Json::object()}; }
+
+  // The catalog entry: id, titles, summary, seat range, option schema.
+  Json catalog_entry() const;
+
+ protected:
+  // Game-specific checks across options (e.g. a map that must be connected).
+  virtual Result check_options(const Json& normalized) const { (void)normalized; return Result::ok(); }
+};
+
+}  // namespace nyan

@@ -1,0 +1,20 @@
+// A uniformly random legal move for one of the seats the game waits for: what random
+// playouts, simulations and the simplest bots do.
+#pragma once
+
+#include <optional>
+
+#include "rules/core/rng.h"
+#include "rules/core/state.h"
+
+namespace nyan {
+
+struct Move {
+  Seat seat = 0;
+  Json action;
+};
+
+// nullopt when the game is over or (an engine bug) the chosen seat has no legal action.
+std::optional<Move> random_move(const State& state, Rng& rng);
+
+}  // namespace nyan

@@ -1,0 +1,55 @@
+// The only source of randomness an engine may use. A game is fully determined by
+// (game id, options, seed, actions): engines draw every shuffle, die and coin from the
+// Rng they were started with, in the order their header comment documents.
+//
+// uniform() and shuffle() are specified byte-exactly in protocol/PROTOCOL.md
+// ("Randomness") so that any client can re-derive a deal from the revealed seed.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace nyan {
+
+class Rng {
+ public:
+  virtual ~Rng() = default;
+
+  // The next 64 bits of the stream.
+  virtual std::uint64_t next_u64() = 0;
+  // An independent copy that continues the same stream (State copies need it).
+  virtual std::unique_ptr<Rng> clone() const = 0;
+
+  // Uniform integer in [0, n) by rejection sampling; n >= 1.
+  // limit = 2^64 - (2^64 mod n); draw until x < limit; return x mod n.
+  std::uint64_t uniform(std::uint64_t n);
+
+  // Uniform integer in [0, n) as an int, for small ranges (n >= 1).
+  int below(int n) { return static_cast<int>(uniform(static_cast<std::uint64_t>(n))); }
+
+  // Fisher-Yates from the back: for i = n-1 down to 1, swap a[i] and a[uniform(i+1)].
+  template <class T>
+  void shuffle(std::vector<T>& a) {
+    for (std::size_t i = a.size(); i-- > 1;) {
+      std::size_t j = static_cast<std::size_t>(uniform(i + 1));
+      using std::swap;
+      swap(a[i], a[j]);
+    }
+  }
+};
+
+// A small non-cryptographic generator (splitmix64) for tests and resampling only:
+// it must never drive a real game, whose randomness comes from protocol/Drbg.
+class SplitMix : public Rng {
+ public:
+  explicit SplitMix(std::uint64_t seed) : x_(seed) {}
+  std::uint64_t next_u64() override;
+  std::unique_ptr<Rng> clone() const override { return std::make_unique<SplitMix>(*this); }
+
+ private:
+  std::uint64_t x_;
+};
+
+}  // namespace nyan

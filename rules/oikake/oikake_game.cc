@@ -1,0 +1,46 @@
+#include "rules/oikake/oikake_game.h"
+
+#include "rules/oikake/oikake.h"
+
+namespace nyan::oikake {
+
+namespace {
+Mode mode_of(const Json& options) {
+  return options.value("mode", std::string("normal")) == "short" ? Mode::short_ : Mode::normal;
+}
+}  // namespace
+
+std::string OikakeGame::summary() const {
+  return "Two cats chase each other around a track. Offer two cards, one face down; your "
+         "opponent takes one and you move by the other. Catch the other cat or collect three "
+         "Finds, but never three Dangers.";
+}
+
+std::vector<OptionSpec> OikakeGame::option_schema() const {
+  return {
+      OptionSpec::choice("mode", {"normal", "short"}, "normal",
+                         "normal: 38 cards, 14 spaces; short (Minimum Sudden Death): 16 cards, 10 spaces"),
+      OptionSpec::choice("first_seat", {0, 1, "random"}, "random",
+                         "who presents first; random is a coin toss from the game's seed"),
+  };
+}
+
+std::unique_ptr<State> OikakeGame::start(const Json& options, std::unique_ptr<Rng> rng) const {
+  std::optional<Seat> first;
+  if (const Json& f = options.at("first_seat"); f.is_number_integer()) first = f.get<int>();
+  return std::make_unique<OikakeState>(deal(mode_of(options), first, *rng));
+}
+
+int OikakeGame::max_actions(const Json& options) const {
+  // Every turn takes two cards out of the hands (one present, one choose); exchanges add at
+  // most 4 per player. 38 cards: at most 19 turns.
+  const bool normal = mode_of(options) == Mode::normal;
+  const int cards = normal ? 38 : 16;
+  return cards + (normal ? 8 : 0);
+}
+
+std::vector<Json> OikakeGame::sample_options() const {
+  return {{{"mode", "normal"}}, {{"mode", "short"}}};
+}
+
+}  // namespace nyan::oikake

@@ -1,0 +1,234 @@
+// The generic conformance suite: every registered game, every sample option set, thousands
+// of random playouts with fixed seeds. At every step of the fully checked games:
+//  - an action is accepted iff it is in legal_actions(seat), and the engine applies it;
+//  - random illegal and malformed actions get a typed error and change nothing;
+//  - a copy equals the original; views are integers-only JSON;
+//  - sealed values keep their contract (stable slots, values never change, reveals only grow).
+// Every game ends within the game's bound, and replaying (options, seed, actions) reproduces
+// identical states and views.
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <map>
+
+#include "protocol/canonical.h"
+#include "rules/core/registry.h"
+#include "tests/support/playout.h"
+
+using namespace nyan;
+using nyan::test::bytes;
+using nyan::test::contains;
+
+namespace {
+
+// Light playouts per option set (fully checked games are extra). Oikake's two modes make
+// 2 x 10,000 light games plus the checked ones.
+int light_games(const std::string& id) {
+  static const std::map<std::string, int> counts = {{"oikake", 10000}};
+  auto it = counts.find(id);
+  return it == counts.end() ? 2000 : it->second;
+}
+constexpr int kCheckedGames = 150;
+
+// Candidate bad inputs derived from the legal actions of every seat.
+std::vector<std::pair<Seat, Json>> probes(const State& s, Rng& rng) {
+  std::vector<std::pair<Seat, Json>> out;
+  const int n = s.seat_count();
+  const Seat any = static_cast<Seat>(rng.uniform(n));
+  for (const Json& bad : {Json(42), Json("present"), Json::array(), Json::object(),
+                          Json{{"type", 5}}, Json{{"type", "no_such_action"}},
+                          Json{{"type", nullptr}}})
+    out.emplace_back(any, bad);
+  out.emplace_back(-1, Json{{"type", "x"}});
+  out.emplace_back(n, Json{{"type", "x"}});
+
+  static const std::vector<Json> junk = {-1, 0, 1, 2, 99, 1000000, "", "zzz", nullptr, true,
+                                         Json::array(), Json::object(), 1.5};
+  for (Seat seat = 0; seat < n; ++seat) {
+    const std::vector<Json> legal = s.legal_actions(seat);
+    if (legal.empty()) continue;
+    const Json& a = legal[rng.uniform(legal.size())];
+    // The same action for every other seat.
+    for (Seat other = 0; other < n; ++other)
+      if (other != seat) out.emplace_back(other, a);
+    // Field mutations.
+    std::vector<std::string> fields;
+    for (const auto& [k, v] : a.items())
+      if (k != "type") fields.push_back(k);
+    Json extra = a;
+    extra["extra"] = 1;
+    out.emplace_back(seat, extra);
+    if (!fields.empty()) {
+      const std::string& f = fields[rng.uniform(fields.size())];
+      Json removed = a;
+      removed.erase(f);
+      out.emplace_back(seat, removed);
+      for (int k = 0; k < 3; ++k) {
+        Json changed = a;
+        changed[f] = junk[rng.uniform(junk.size())];
+        out.emplace_back(seat, changed);
+      }
+      // A value borrowed from another legal action keeps the shape but may be illegal.
+      const Json& b = legal[rng.uniform(legal.size())];
+      if (b.contains(f)) {
+        Json mixed = a;
+        mixed[f] = b[f];
+        out.emplace_back(seat, mixed);
+      }
+    }
+  }
+  return out;
+}
+
+void check_sealed_contract(const std::vector<Sealed>& before, const std::vector<Sealed>& after) {
+  REQUIRE(after.size() >= before.size());
+  for (std::size_t i = 0; i < before.size(); ++i) {
+    INFO("slot " << before[i].slot);
+    REQUIRE(after[i].slot == before[i].slot);
+    REQUIRE(bytes(after[i].value) == bytes(before[i].value));
+    if (before[i].revealed) REQUIRE(after[i].revealed);
+    for (Seat s : before[i].known_to) REQUIRE(after[i].known_by(s));
+  }
+  for (std::size_t i = 0; i < after.size(); ++i) {
+    REQUIRE(integers_only(after[i].value));
+    for (std::size_t j = i + 1; j < after.size(); ++j) REQUIRE(after[i].slot != after[j].slot);
+  }
+}
+
+void check_step(const State& s, Rng& rng) {
+  const int n = s.seat_count();
+  const std::vector<Seat> acting = s.to_act();
+  REQUIRE(s.over() == acting.empty());
+  for (Seat seat = 0; seat < n; ++seat) {
+    const std::vector<Json> legal = s.legal_actions(seat);
+    if (std::find(acting.begin(), acting.end(), seat) != acting.end()) REQUIRE(!legal.empty());
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+      REQUIRE(legal[i].is_object());
+      REQUIRE(legal[i].contains("type"));
+      REQUIRE(integers_only(legal[i]));
+    }
+    REQUIRE(integers_only(s.view(seat)));
+  }
+  REQUIRE(integers_only(s.view(kSpectator)));
+
+  // A copy equals the original.
+  auto copy = s.clone();
+  const std::string state_bytes = bytes(s.debug_state());
+  REQUIRE(bytes(copy->debug_state()) == state_bytes);
+  for (Seat seat = kSpectator; seat < n; ++seat) REQUIRE(bytes(copy->view(seat)) == bytes(s.view(seat)));
+
+  // Accepted iff legal; rejections are typed and change nothing.
+  for (const auto& [seat, action] : probes(s, rng)) {
+    const bool legal = seat >= 0 && seat < n && contains(s.legal_actions(seat), action);
+    auto probe = s.clone();
+    Result r = probe->apply(seat, action);
+    INFO("seat " << seat << " action " << action.dump());
+    if (legal) {
+      REQUIRE(r.is_ok());
+      continue;
+    }
+    REQUIRE_FALSE(r.is_ok());
+    REQUIRE(r.error().code != RuleError::internal);
+    REQUIRE(!r.error().message.empty());
+    // The order of checks: seat, game over, shape, turn, legality.
+    const bool shaped = action.is_object() && action.contains("type") && action["type"].is_string();
+    if (seat < 0 || seat >= n) REQUIRE(r.error().code == RuleError::invalid_seat);
+    else if (s.over()) REQUIRE(r.error().code == RuleError::game_over);
+    else if (!shaped) REQUIRE(r.error().code == RuleError::malformed_action);
+    else if (s.legal_actions(seat).empty()) REQUIRE(r.error().code == RuleError::not_your_turn);
+    REQUIRE(bytes(probe->debug_state()) == state_bytes);
+  }
+}
+
+struct Played {
+  std::vector<Move> moves;
+  std::vector<std::size_t> state_hashes;  // after each move
+  std::string final_state;
+};
+
+Played play(const Game& g, const Json& opts, std::uint64_t seed, bool checked) {
+  Played out;
+  auto s = test::start(g, opts, seed);
+  SplitMix rng(seed * 7919 + 13);
+  const int bound = g.max_actions(opts);
+  std::vector<Sealed> sealed = s->sealed();
+  while (!s->over()) {
+    INFO("seed " << seed << " after " << out.moves.size() << " actions");
+    if (checked) check_step(*s, rng);
+    auto move = random_move(*s, rng);
+    REQUIRE(move);
+    REQUIRE(contains(s->legal_actions(move->seat), move->action));
+    test::must_apply(*s, move->seat, move->action);
+    out.moves.push_back(*move);
+    REQUIRE(static_cast<int>(out.moves.size()) <= bound);
+    if (checked) {
+      std::vector<Sealed> now = s->sealed();
+      check_sealed_contract(sealed, now);
+      sealed = std::move(now);
+      out.state_hashes.push_back(std::hash<std::string>{}(bytes(s->debug_state())));
+    }
+  }
+  if (checked) check_step(*s, rng);
+  const Outcome o = s->outcome();
+  REQUIRE(!o.reason.empty());
+  for (Seat w : o.winners) REQUIRE((w >= 0 && w < s->seat_count()));
+  REQUIRE((o.scores.empty() || static_cast<int>(o.scores.size()) == s->seat_count()));
+  out.final_state = bytes(s->debug_state());
+  return out;
+}
+
+void replay(const Game& g, const Json& opts, std::uint64_t seed, const Played& p) {
+  auto s = test::start(g, opts, seed);
+  for (std::size_t i = 0; i < p.moves.size(); ++i) {
+    test::must_apply(*s, p.moves[i].seat, p.moves[i].action);
+    if (!p.state_hashes.empty())
+      REQUIRE(std::hash<std::string>{}(bytes(s->debug_state())) == p.state_hashes[i]);
+  }
+  REQUIRE(s->over());
+  REQUIRE(bytes(s->debug_state()) == p.final_state);
+}
+
+}  // namespace
+
+TEST_CASE("conformance: every registered game", "[conformance]") {
+  register_all_games();
+  for (const Game* g : registry().games()) {
+    for (const Json& given : g->sample_options()) {
+      const Json opts = test::options(*g, given);
+      DYNAMIC_SECTION(g->id() << " " << opts.dump()) {
+        std::uint64_t seed = 1;
+        for (int i = 0; i < kCheckedGames; ++i, ++seed) {
+          const Played p = play(*g, opts, seed, true);
+          replay(*g, opts, seed, p);
+        }
+        const int light = light_games(g->id());
+        for (int i = 0; i < light; ++i, ++seed) {
+          const Played p = play(*g, opts, seed, false);
+          if (i % 10 == 0) replay(*g, opts, seed, p);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("conformance: option schemas reject unknown and out-of-range options", "[conformance]") {
+  register_all_games();
+  for (const Game* g : registry().games()) {
+    INFO(g->id());
+    Json out;
+    Result unknown = g->normalize_options({{"no_such_option", 1}}, out);
+    REQUIRE_FALSE(unknown.is_ok());
+    CHECK(unknown.error().code == RuleError::bad_option);
+    CHECK(unknown.error().message.find("no_such_option") != std::string::npos);
+    CHECK_FALSE(g->normalize_options(Json::array(), out).is_ok());
+    for (const OptionSpec& spec : g->option_schema()) {
+      Json bad = {{spec.name, spec.kind == OptionKind::boolean ? Json(7) : Json(3.5)}};
+      Result r = g->normalize_options(bad, out);
+      REQUIRE_FALSE(r.is_ok());
+      CHECK(r.error().message.find(spec.name) != std::string::npos);
+    }
+    REQUIRE(g->normalize_options(nullptr, out).is_ok());
+    for (const OptionSpec& spec : g->option_schema()) CHECK(out.contains(spec.name));
+    CHECK(g->catalog_entry()["id"] == g->id());
+  }
+}

@@ -1,0 +1,104 @@
+// Resampling leak test over every registered game. For random reachable states and every
+// seat (and the spectator), re-deal everything hidden from that seat consistently with what
+// it knows (State::resample) and require that nothing the seat receives changes: its view
+// (byte-identical), its legal actions, who is to act, the public face of every sealed value
+// and the values it may open, and the errors its own bad actions get.
+#include <catch2/catch.hpp>
+
+#include "protocol/canonical.h"
+#include "rules/core/registry.h"
+#include "tests/support/playout.h"
+
+using namespace nyan;
+using nyan::test::bytes;
+
+namespace {
+
+constexpr int kGames = 120;
+constexpr int kResamples = 3;
+
+// Everything `viewer` receives from the server about this state.
+std::string received(const State& s, Seat viewer) {
+  Json j = {{"view", s.view(viewer)}, {"to_act", s.to_act()}, {"over", s.over()}};
+  if (viewer != kSpectator) j["legal"] = s.legal_actions(viewer);
+  Json sealed = Json::array();
+  for (const Sealed& x : s.sealed()) {
+    Json e = {{"slot", x.slot}, {"known_to", x.known_to}, {"revealed", x.revealed}};
+    if (x.known_by(viewer)) e["value"] = x.value;
+    sealed.push_back(e);
+  }
+  j["sealed"] = sealed;
+  return bytes(j);
+}
+
+// The errors `viewer` gets for actions it might send: other seats' legal actions (which
+// may name cards it cannot see) and mutations of its own.
+std::string rejections(const State& s, Seat viewer, const std::vector<Json>& tries) {
+  Json out = Json::array();
+  for (const Json& a : tries) {
+    auto probe = s.clone();
+    Result r = probe->apply(viewer, a);
+    out.push_back(r.is_ok() ? Json("ok") : Json(std::string(to_string(r.error().code)) + ": " + r.error().message));
+  }
+  return bytes(out);
+}
+
+std::vector<Json> tries_for(const State& s, Seat viewer) {
+  std::vector<Json> tries;
+  for (Seat seat = 0; seat < s.seat_count(); ++seat)
+    for (const Json& a : s.legal_actions(seat)) {
+      tries.push_back(a);
+      if (tries.size() > 40) return tries;
+    }
+  if (viewer != kSpectator)
+    for (Json a : s.legal_actions(viewer))
+      for (auto& [k, v] : a.items())
+        if (k != "type" && v.is_string()) {
+          v = "zzz";
+          tries.push_back(a);
+          break;
+        }
+  return tries;
+}
+
+}  // namespace
+
+TEST_CASE("leak: views do not change when hidden information is re-dealt", "[leak]") {
+  register_all_games();
+  for (const Game* g : registry().games()) {
+    for (const Json& given : g->sample_options()) {
+      const Json opts = test::options(*g, given);
+      DYNAMIC_SECTION(g->id() << " " << opts.dump()) {
+        long checked = 0, differed = 0;
+        for (std::uint64_t seed = 1; seed <= kGames; ++seed) {
+          auto s = test::start(*g, opts, seed);
+          SplitMix rng(seed * 104729 + 7);
+          while (true) {
+            for (Seat viewer = kSpectator; viewer < s->seat_count(); ++viewer) {
+              const std::string before = received(*s, viewer);
+              const std::vector<Json> tries = tries_for(*s, viewer);
+              const std::string errors = viewer == kSpectator ? "" : rejections(*s, viewer, tries);
+              for (int k = 0; k < kResamples; ++k) {
+                auto other = s->resample(viewer, rng);
+                INFO("game " << g->id() << " seed " << seed << " viewer " << viewer);
+                INFO("original: " << s->debug_state().dump());
+                INFO("resampled: " << other->debug_state().dump());
+                REQUIRE(received(*other, viewer) == before);
+                if (viewer != kSpectator) REQUIRE(rejections(*other, viewer, tries) == errors);
+                ++checked;
+                if (bytes(other->debug_state()) != bytes(s->debug_state())) ++differed;
+              }
+            }
+            if (s->over()) break;
+            auto move = random_move(*s, rng);
+            REQUIRE(move);
+            test::must_apply(*s, move->seat, move->action);
+          }
+        }
+        // The test is only meaningful if resampling actually changed hidden information.
+        INFO(checked << " resamples, " << differed << " differed from the original");
+        REQUIRE(differed > checked / 4);
+      }
+    }
+  }
+}

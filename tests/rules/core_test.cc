@@ -1,0 +1,67 @@
+// rules/core: option schemas, the Rng helpers, the event log.
+#include <catch2/catch.hpp>
+
+#include <map>
+
+#include "rules/core/event_log.h"
+#include "rules/core/options.h"
+#include "rules/core/rng.h"
+
+using namespace nyan;
+
+TEST_CASE("options: defaults, unknown names, types and ranges", "[core][options]") {
+  const std::vector<OptionSpec> schema = {
+      OptionSpec::choice("mode", {"a", "b"}, "a", ""),
+      OptionSpec::integer("players", 2, 4, 3, ""),
+      OptionSpec::boolean("fast", false, ""),
+      OptionSpec::object("map", "default", ""),
+  };
+  Json out;
+  REQUIRE(normalize_options(schema, nullptr, out).is_ok());
+  CHECK(out == Json{{"mode", "a"}, {"players", 3}, {"fast", false}, {"map", "default"}});
+  REQUIRE(normalize_options(schema, {{"players", 4}, {"map", {{"x", 1}}}}, out).is_ok());
+  CHECK(out["players"] == 4);
+
+  auto error = [&](const Json& given) {
+    Result r = normalize_options(schema, given, out);
+    REQUIRE_FALSE(r.is_ok());
+    CHECK(r.error().code == RuleError::bad_option);
+    return r.error().message;
+  };
+  CHECK(error({{"colour", 1}}).find("unknown option 'colour'") != std::string::npos);
+  CHECK(error({{"players", 5}}) == "option 'players': must be between 2 and 4");
+  CHECK(error({{"players", 3.0}}) == "option 'players': must be an integer");
+  CHECK(error({{"players", "3"}}) == "option 'players': must be an integer");
+  CHECK(error({{"mode", "c"}}) == "option 'mode': must be one of \"a\", \"b\"");
+  CHECK(error({{"fast", 1}}) == "option 'fast': must be true or false");
+  CHECK(error({{"map", 1}}).find("option 'map'") == 0);
+  CHECK(error(Json::array()) == "options must be a JSON object");
+}
+
+TEST_CASE("Rng::uniform stays in range and covers it", "[core][rng]") {
+  SplitMix rng(1);
+  for (std::uint64_t n : {1ULL, 2ULL, 3ULL, 6ULL, 52ULL, (1ULL << 63) + 1}) {
+    for (int i = 0; i < 200; ++i) CHECK(rng.uniform(n) < n);
+  }
+  std::map<int, int> seen;
+  for (int i = 0; i < 6000; ++i) seen[rng.below(6)]++;
+  REQUIRE(seen.size() == 6);
+  for (auto [k, c] : seen) CHECK((c > 800 && c < 1200));
+}
+
+TEST_CASE("event log: bounded, numbered, secrets only for their seats", "[core][log]") {
+  EventLog log(3);
+  log.add({{"type", "a"}});
+  log.add({{"type", "b"}, {"seat", 0}}, {0}, {{"card", "x"}});
+  log.add({{"type", "c"}});
+  log.add({{"type", "d"}});
+  const Json v0 = log.view(0), v1 = log.view(1), all = log.view(1, true);
+  REQUIRE(v0.size() == 3);
+  CHECK(v0[0]["n"] == 2);
+  CHECK(v0[0]["card"] == "x");
+  CHECK_FALSE(v1[0].contains("card"));
+  CHECK(all[0]["card"] == "x");
+  log.forget_secrets_except(1);
+  CHECK_FALSE(log.view(0)[0].contains("card"));
+  CHECK(log.count() == 4);
+}

@@ -1,0 +1,45 @@
+#include "tests/support/playout.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "protocol/canonical.h"
+#include "protocol/drbg.h"
+#include "rules/core/registry.h"
+
+namespace nyan::test {
+
+const Game& game(const std::string& id) {
+  register_all_games();
+  const Game* g = registry().find(id);
+  REQUIRE(g != nullptr);
+  return *g;
+}
+
+Json options(const Game& g, const Json& given) {
+  Json out;
+  Result r = g.normalize_options(given, out);
+  INFO(given.dump());
+  REQUIRE(r.is_ok());
+  return out;
+}
+
+std::unique_ptr<State> start(const Game& g, const Json& normalized_options, std::uint64_t seed) {
+  return g.start(normalized_options, std::make_unique<Drbg>(seed_from_number(seed)));
+}
+
+std::string bytes(const Json& j) { return canonical_json(j); }
+
+void must_apply(State& s, Seat seat, const Json& action) {
+  Result r = s.apply(seat, action);
+  INFO("seat " << seat << " action " << action.dump());
+  if (!r) INFO("error: " << to_string(r.error().code) << ": " << r.error().message);
+  REQUIRE(r.is_ok());
+}
+
+bool contains(const std::vector<Json>& actions, const Json& action) {
+  return std::find(actions.begin(), actions.end(), action) != actions.end();
+}
+
+}  // namespace nyan::test

@@ -1,0 +1,32 @@
+// Helpers shared by the rules test suites.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rules/core/game.h"
+#include "rules/core/random_move.h"
+
+namespace nyan::test {
+
+// The registered game `id` (registers every game on first use); fails the test if absent.
+const Game& game(const std::string& id);
+
+// Normalized options, failing the test on a schema error.
+Json options(const Game& g, const Json& given);
+
+// A new game seeded like a real room (DRBG over seed_from_number(seed)).
+std::unique_ptr<State> start(const Game& g, const Json& normalized_options, std::uint64_t seed);
+
+// Canonical bytes, for byte-identical comparisons.
+std::string bytes(const Json& j);
+
+// Applies `action` for `seat` and fails the test with the engine's message if rejected.
+void must_apply(State& s, Seat seat, const Json& action);
+
+// True when `actions` contains `action`.
+bool contains(const std::vector<Json>& actions, const Json& action);
+
+}  // namespace nyan::test
