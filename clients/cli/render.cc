@@ -1,0 +1,32 @@
+#include "clients/cli/render.h"
+
+#include <iterator>
+
+namespace nyan::cli {
+
+namespace {
+
+// Add a game's renderer here (one line).
+const Renderer kRenderers[] = {
+    {"oikake", render_oikake, describe_oikake},
+};
+
+const Renderer* find(const std::string& game) {
+  for (const Renderer& r : kRenderers)
+    if (game == r.game) return &r;
+  return nullptr;
+}
+
+}  // namespace
+
+std::string render_view(const std::string& game, const Json& view) {
+  if (const Renderer* r = find(game)) return r->view(view);
+  return view.dump(2);
+}
+
+std::string describe_action(const std::string& game, const Json& action) {
+  if (const Renderer* r = find(game)) return r->action(action);
+  return action.dump();
+}
+
+}  // namespace nyan::cli
