@@ -40,6 +40,28 @@ class Rng {
   }
 };
 
+// Owns a State's Rng and deep-copies it with the State, so a copy continues the same
+// random stream (engines that draw after setup: reshuffles, dice, random picks).
+class RngBox {
+ public:
+  RngBox() = default;
+  explicit RngBox(std::unique_ptr<Rng> rng) : rng_(std::move(rng)) {}
+  RngBox(const RngBox& o) : rng_(o.rng_ ? o.rng_->clone() : nullptr) {}
+  RngBox& operator=(const RngBox& o) {
+    if (this != &o) rng_ = o.rng_ ? o.rng_->clone() : nullptr;
+    return *this;
+  }
+  RngBox(RngBox&&) noexcept = default;
+  RngBox& operator=(RngBox&&) noexcept = default;
+
+  Rng& operator*() const { return *rng_; }
+  Rng* operator->() const { return rng_.get(); }
+  explicit operator bool() const { return rng_ != nullptr; }
+
+ private:
+  std::unique_ptr<Rng> rng_;
+};
+
 // A small non-cryptographic generator (splitmix64) for tests and resampling only:
 // it must never drive a real game, whose randomness comes from protocol/Drbg.
 class SplitMix : public Rng {

@@ -65,3 +65,12 @@ TEST_CASE("event log: bounded, numbered, secrets only for their seats", "[core][
   CHECK_FALSE(log.view(0)[0].contains("card"));
   CHECK(log.count() == 4);
 }
+
+TEST_CASE("RngBox: a copy continues the same stream independently", "[core][rng]") {
+  RngBox a(std::make_unique<SplitMix>(5));
+  a->next_u64();
+  RngBox b = a;
+  const std::uint64_t x = a->next_u64();
+  CHECK(b->next_u64() == x);
+  CHECK(a->next_u64() == b->next_u64());
+}
