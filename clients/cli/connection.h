@@ -1,0 +1,49 @@
+// A blocking WebSocket connection to a nyanhall server with a deadline on every wait.
+// Used by the terminal client (play, bot, verify) and by the tests; the load generator has
+// its own asynchronous client.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "rules/core/types.h"
+
+namespace nyan::cli {
+
+class Connection {
+ public:
+  Connection();
+  ~Connection();
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  // Opens ws://host:port/path. False with `error` set on failure.
+  bool connect(const std::string& host, unsigned short port, std::string& error, const std::string& path = "/ws");
+  bool is_open() const;
+
+  // Sends one text frame (a JSON message, or raw text for tests of bad input).
+  bool send(const Json& message);
+  bool send_text(const std::string& text);
+
+  // The next message, or nullopt on timeout or when the connection closed (see closed()).
+  std::optional<Json> receive(std::chrono::milliseconds timeout);
+  // The raw text of the next message (tests scan every frame for hidden values).
+  std::optional<std::string> receive_text(std::chrono::milliseconds timeout);
+
+  // Close code and reason once the server closed the connection.
+  bool closed() const;
+  int close_code() const;
+  std::string close_reason() const;
+
+  void close();
+  // Drops the TCP connection without a close handshake (a crashed client).
+  void drop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace nyan::cli

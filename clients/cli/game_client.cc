@@ -1,0 +1,99 @@
+#include "clients/cli/game_client.h"
+
+#include "protocol/messages.h"
+
+namespace nyan::cli {
+
+bool GameClient::hello(std::string& error) {
+  auto reply = request({{"type", "hello"}, {"protocol", kProtocolVersion}, {"client", "nyanhall-cli/0.1.0"}});
+  if (!reply) {
+    error = "no answer to hello";
+    return false;
+  }
+  if ((*reply)["type"] != "welcome") {
+    error = reply->value("message", "hello refused");
+    return false;
+  }
+  return true;
+}
+
+std::optional<Json> GameClient::request(Json message, std::chrono::milliseconds timeout) {
+  const long id = next_id_++;
+  message["id"] = id;
+  if (!c_.send(message)) return std::nullopt;
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < deadline) {
+    auto msg = pump(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()));
+    if (!msg) {
+      if (c_.closed()) return std::nullopt;
+      continue;
+    }
+    if (msg->contains("re") && (*msg)["re"] == id) return msg;
+  }
+  return std::nullopt;
+}
+
+std::optional<Json> GameClient::create(const std::string& game, const Json& options, const std::string& name) {
+  return request({{"type", "create"}, {"game", game}, {"options", options}, {"name", name}});
+}
+
+std::optional<Json> GameClient::join(const std::string& room, const std::string& name, std::optional<int> seat) {
+  Json m = {{"type", "join"}, {"room", room}, {"name", name}};
+  if (seat) m["seat"] = *seat;
+  return request(m);
+}
+
+std::optional<Json> GameClient::spectate(const std::string& room) {
+  return request({{"type", "spectate"}, {"room", room}});
+}
+
+std::optional<Json> GameClient::reconnect(const std::string& room, const std::string& token) {
+  return request({{"type", "reconnect"}, {"room", room}, {"token", token}});
+}
+
+std::optional<Json> GameClient::act(const Json& action) { return request({{"type", "action"}, {"action", action}}); }
+
+std::optional<Json> GameClient::pump(std::chrono::milliseconds timeout) {
+  auto msg = c_.receive(timeout);
+  if (msg) absorb(*msg);
+  return msg;
+}
+
+void GameClient::absorb(const Json& msg) {
+  if (recording_) messages_.push_back(msg);
+  const std::string type = msg.value("type", "");
+  ViewTracker::Check check;
+  if (type == "joined") {
+    room_ = msg.value("room", "");
+    if (msg["seat"].is_number_integer()) seat_ = msg["seat"].get<int>();
+    else seat_.reset();
+    if (msg.contains("token")) token_ = msg["token"].get<std::string>();
+  } else if (type == "room") {
+    room_info_ = msg;
+  } else if (type == "snapshot") {
+    check = tracker_.on_snapshot(msg);
+  } else if (type == "update") {
+    check = tracker_.on_update(msg);
+  } else if (type == "left" || type == "kicked" || type == "closed") {
+    seat_.reset();
+  }
+  if (!check.ok) {
+    ++problems_;
+    last_problem_ = check.problem;
+    ++resyncs_;
+    c_.send({{"type", "resync"}, {"id", next_id_++}});
+  }
+}
+
+bool GameClient::my_turn() const {
+  if (!seat_ || !tracker_.has_view()) return false;
+  for (const Json& s : tracker_.to_act())
+    if (s == *seat_) return !tracker_.legal().empty();
+  return false;
+}
+
+bool GameClient::game_over() const {
+  return tracker_.has_view() && tracker_.to_act().empty();
+}
+
+}  // namespace nyan::cli

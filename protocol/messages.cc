@@ -1,0 +1,83 @@
+#include "protocol/messages.h"
+
+#include <algorithm>
+
+namespace nyan {
+
+int json_depth(std::string_view text, int limit) {
+  int depth = 0, deepest = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+      if (deepest > limit) return deepest;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+bool parse_envelope(std::string_view text, Envelope& out, ParseError& error) {
+  error.id = nullptr;
+  if (json_depth(text, kMaxJsonDepth) > kMaxJsonDepth) {
+    error = {ProtoError::bad_json, "the message is nested too deeply", nullptr};
+    return false;
+  }
+  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) {
+    error = {ProtoError::bad_json, "the message is not valid JSON", nullptr};
+    return false;
+  }
+  if (!j.is_object()) {
+    error = {ProtoError::bad_json, "a message must be a JSON object", nullptr};
+    return false;
+  }
+  Json id = nullptr;
+  if (auto it = j.find("id"); it != j.end()) {
+    const bool ok_string = it->is_string() && it->get_ref<const std::string&>().size() <= 64;
+    if (!ok_string && !it->is_number_integer()) {
+      error = {ProtoError::bad_field, "'id' must be an integer or a string of at most 64 bytes", nullptr};
+      return false;
+    }
+    id = *it;
+  }
+  auto type = j.find("type");
+  if (type == j.end() || !type->is_string()) {
+    error = {ProtoError::bad_field, "a message needs a string field 'type'", id};
+    return false;
+  }
+  out.type = type->get<std::string>();
+  out.id = std::move(id);
+  out.body = std::move(j);
+  return true;
+}
+
+std::optional<std::string> string_field(const Json& body, const char* name, std::size_t max_len) {
+  auto it = body.find(name);
+  if (it == body.end() || !it->is_string()) return std::nullopt;
+  const std::string& s = it->get_ref<const std::string&>();
+  if (s.size() > max_len) return std::nullopt;
+  return s;
+}
+
+std::optional<std::int64_t> int_field(const Json& body, const char* name) {
+  auto it = body.find(name);
+  if (it == body.end() || !it->is_number_integer()) return std::nullopt;
+  return it->get<std::int64_t>();
+}
+
+Json error_message(ProtoError code, std::string_view message, const Json& re) {
+  Json j = {{"type", "error"}, {"code", std::string(to_string(code))}, {"message", std::string(message)}};
+  if (!re.is_null()) j["re"] = re;
+  return j;
+}
+
+}  // namespace nyan

@@ -1,0 +1,47 @@
+// Server configuration: every setting is a flag (--port 8080 or --port=8080) with an
+// environment-variable twin (NYANHALL_PORT). A flag beats the environment, which beats the
+// default. Every input limit of the server lives here.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace nyan::server {
+
+struct Config {
+  std::string bind = "0.0.0.0";
+  int port = 8080;
+  int threads = 0;               // 0: one per hardware thread
+  std::string data_dir = "./data";
+  std::string journal = "sqlite";  // sqlite | none (in-memory)
+  std::string log_format = "text";  // text | json
+  std::string log_level = "info";   // trace debug info warn error critical off
+  std::string web_root;             // the browser client's files; empty: built-in location
+  std::string node;                 // this replica's name in room codes (scale-out); may be empty
+
+  // Limits.
+  std::size_t max_message_bytes = 16 * 1024;  // a WebSocket message from a client
+  std::size_t max_http_body = 16 * 1024;      // an HTTP request body
+  int handshake_timeout_ms = 10'000;          // HTTP request / WebSocket upgrade
+  int idle_timeout_ms = 60'000;               // no traffic at all (pings are sent at half)
+  int rate_per_second = 30;                   // messages per connection, sustained
+  int rate_burst = 60;                        // messages per connection, burst
+  std::size_t write_queue_max = 512;          // frames queued to one slow client
+  std::size_t write_queue_max_bytes = 4 << 20;
+  int grace_ms = 120'000;                     // a dropped seat is held this long
+  int room_idle_ms = 3'600'000;               // a room with nobody connected closes after this
+  int retention_ms = 86'400'000;              // a finished game stays this long
+  int drain_ms = 5'000;                       // SIGTERM: time allowed to close connections
+  int max_connections = 20'000;
+  int max_rooms = 100'000;
+  int group_commit_us = 2'000;                // journal: wait at most this long to batch
+};
+
+// Parses flags and environment. On error returns nullopt and sets `error`; on --help sets
+// `help` to the usage text.
+std::optional<Config> parse_config(const std::vector<std::string>& args, std::string& error,
+                                   std::string& help);
+
+}  // namespace nyan::server

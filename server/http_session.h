@@ -1,0 +1,36 @@
+// One HTTP connection: reads requests with a deadline and a body limit, answers the plain
+// endpoints, and hands a WebSocket upgrade on /ws over to a WsSession.
+#pragma once
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <memory>
+#include <optional>
+
+#include "server/server_context.h"
+
+namespace nyan::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(boost::asio::ip::tcp::socket&& socket, ServerContext& ctx);
+  void run();
+
+ private:
+  void do_read();
+  void on_read(beast::error_code ec, std::size_t bytes);
+  void send(http::message_generator&& msg);
+  void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
+  void serve_transcript(const std::string& code);
+  void do_shutdown();
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  ServerContext& ctx_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+};
+
+}  // namespace nyan::server

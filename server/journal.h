@@ -1,0 +1,47 @@
+// The journal: what a room writes so that nothing a player saw accepted is ever lost.
+//
+// A room appends records (JSON objects with a "kind") in order; `done(true)` runs once they
+// are durable, and only then does the room broadcast their effects. The interface knows
+// nothing about games or sockets, so another backend (a networked database) can replace the
+// embedded one without touching rooms.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rules/core/types.h"
+
+namespace nyan::server {
+
+// Everything journaled about one room, in order, for recovery at start.
+struct StoredRoom {
+  std::string code;
+  std::vector<Json> records;
+};
+
+class Journal {
+ public:
+  using Done = std::function<void(bool ok)>;
+  virtual ~Journal() = default;
+
+  // "sqlite <path>" / "in-memory (nothing survives a restart)".
+  virtual std::string describe() const = 0;
+  // Appends `records` of room `code`, in order after that room's earlier records. `done` is
+  // called exactly once, from any thread, when they are durable (true) or failed (false).
+  virtual void append(const std::string& code, std::vector<Json> records, Done done) = 0;
+  // False while writes are failing (a full or read-only disk): /readyz turns unready.
+  virtual bool healthy() const = 0;
+  // Every room that still matters (unfinished, or finished within retention), in order.
+  virtual std::vector<StoredRoom> load() = 0;
+  // Marks a room's records as no longer needed (closed, or past retention).
+  virtual void forget(const std::string& code) = 0;
+  // Waits until everything appended so far is durable or failed.
+  virtual void flush() = 0;
+};
+
+// The explicit in-memory mode: every append succeeds at once and nothing is kept.
+std::unique_ptr<Journal> make_memory_journal();
+
+}  // namespace nyan::server

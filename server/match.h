@@ -1,0 +1,94 @@
+// One game being played in a room: the engine state plus everything the room sends about it
+// (per-seat views, patches, hashes, legal actions, commitments and openings). A Match never
+// sees a socket: it produces frames, and the room decides who receives them.
+//
+// Sealed slots are prefixed with the game number ("g2.t1.down") so that a rematch in the same
+// room never reuses a nonce.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "protocol/drbg.h"
+#include "rules/core/game.h"
+#include "rules/core/random_move.h"
+
+namespace nyan::server {
+
+using Frame = std::shared_ptr<const std::string>;
+
+class Match {
+ public:
+  Match(const Game& game, Json options, std::string room_code, std::string room_secret, int game_no,
+        const Seed& seed);
+
+  int game_no() const { return game_no_; }
+  int version() const { return static_cast<int>(moves_.size()); }
+  int seat_count() const { return state_->seat_count(); }
+  bool over() const { return state_->over(); }
+  const State& state() const { return *state_; }
+  const Seed& seed() const { return seed_; }
+  const std::vector<Move>& moves() const { return moves_; }
+
+  // Applies one action for `seat` (the engine validates it).
+  Result apply(Seat seat, const Json& action);
+
+  // After a successful apply: the update frame for every seat (index = seat) and, when
+  // `spectators`, for the spectators (last element); and the new view hash of every seat.
+  struct Update {
+    std::vector<Frame> frames;
+    std::vector<std::string> hashes;
+  };
+  Update update(bool spectators);
+
+  // Undoes the last apply (its record could not be made durable): replays every earlier
+  // move from the seed. Rare, so it is done the simple way.
+  void undo_last();
+
+  // A full snapshot for a seat or kSpectator: view, version, hash, legal actions, every
+  // commitment and every opening the seat is entitled to.
+  Frame snapshot(Seat seat);
+
+  // The current view hash of every seat (journal records and recovery checks).
+  std::vector<std::string> hashes();
+
+  // The complete verifiable record of a finished game (options, seed, every move, outcome).
+  Json record() const;
+  std::string seed_hash() const { return seed_hash_; }
+
+ private:
+  struct SealedSlot {
+    std::string slot;        // room-unique: "g<game_no>.<engine slot>"
+    std::string commitment;  // hex
+    std::string nonce;
+    Json value;
+    std::vector<Seat> known_to;  // the engine's entitlement now
+    bool revealed = false;
+    std::uint64_t opened = 0;  // bit s: opened to seat s; bit 63: opened to spectators
+  };
+  static constexpr std::uint64_t kPublicBit = 1ULL << 63;
+
+  std::uint64_t audience_bit(Seat seat) const { return seat == kSpectator ? kPublicBit : (1ULL << seat); }
+  void restart();
+  void sync_sealed();                            // picks up new slots and new entitlements
+  Json openings_for(Seat seat, bool only_new);   // marks what it returns as opened
+  Json commitments_since(std::size_t first) const;
+  Json frame_common(const char* type) const;
+  Json& last_view(Seat seat);
+
+  const Game& game_;
+  Json options_;
+  std::string code_;
+  std::string secret_;
+  int game_no_;
+  Seed seed_;
+  std::string seed_hash_;
+  std::unique_ptr<State> state_;
+  std::vector<Move> moves_;
+  std::vector<Json> last_views_;  // per seat, then the spectator view
+  std::vector<SealedSlot> sealed_;
+  std::size_t announced_ = 0;  // slots whose commitments went out in an update
+};
+
+}  // namespace nyan::server

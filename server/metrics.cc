@@ -1,0 +1,92 @@
+#include "server/metrics.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace nyan::server {
+
+namespace {
+const char* phase_name(int p) {
+  static const char* names[kRoomPhases] = {"lobby", "playing", "over", "broken"};
+  return names[p];
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+}  // namespace
+
+Histogram::Histogram(std::vector<double> bounds) : bounds_(std::move(bounds)), counts_(bounds_.size() + 1) {}
+
+void Histogram::observe(double value) {
+  std::size_t i = 0;
+  while (i < bounds_.size() && value > bounds_[i]) ++i;
+  counts_[i]++;
+  total_++;
+  sum_micros_ += static_cast<std::uint64_t>(value * 1e6);
+}
+
+std::string Histogram::render(const std::string& name, const std::string& help) const {
+  std::ostringstream o;
+  o << "# HELP " << name << " " << help << "\n# TYPE " << name << " histogram\n";
+  std::uint64_t cumulative = 0;
+  for (std::size_t i = 0; i < bounds_.size(); ++i) {
+    cumulative += counts_[i];
+    o << name << "_bucket{le=\"" << number(bounds_[i]) << "\"} " << cumulative << "\n";
+  }
+  cumulative += counts_[bounds_.size()];
+  o << name << "_bucket{le=\"+Inf\"} " << cumulative << "\n";
+  o << name << "_sum " << number(static_cast<double>(sum_micros_) / 1e6) << "\n";
+  o << name << "_count " << total_ << "\n";
+  return o.str();
+}
+
+void Metrics::set_games(const std::vector<std::string>& ids) {
+  for (const auto& id : ids) rooms_[id];  // creates zeroed gauges
+}
+
+void Metrics::room_entered(const std::string& game, RoomPhase phase) {
+  if (auto it = rooms_.find(game); it != rooms_.end()) it->second[static_cast<int>(phase)]++;
+}
+
+void Metrics::room_left(const std::string& game, RoomPhase phase) {
+  if (auto it = rooms_.find(game); it != rooms_.end()) it->second[static_cast<int>(phase)]--;
+}
+
+std::string Metrics::render() const {
+  std::ostringstream o;
+  auto counter = [&](const char* name, const char* help, long v, const char* type = "counter") {
+    o << "# HELP " << name << " " << help << "\n# TYPE " << name << " " << type << "\n" << name << " " << v << "\n";
+  };
+  counter("nyanhall_connections", "Open WebSocket connections", connections, "gauge");
+  counter("nyanhall_connections_total", "WebSocket connections accepted", connections_total);
+  counter("nyanhall_messages_in_total", "Messages received from clients", messages_in);
+  counter("nyanhall_messages_out_total", "Messages sent to clients", messages_out);
+  counter("nyanhall_bytes_in_total", "Bytes received in WebSocket messages", bytes_in);
+  counter("nyanhall_bytes_out_total", "Bytes sent in WebSocket messages", bytes_out);
+  counter("nyanhall_actions_total", "Game actions accepted", actions);
+  counter("nyanhall_resyncs_total", "Snapshots sent on a client's resync request", resyncs);
+  counter("nyanhall_slow_consumers_total", "Connections closed because they could not keep up", slow_consumers);
+  counter("nyanhall_journal_batches_total", "Journal commits (each may hold several rooms' records)", journal_batches);
+  counter("nyanhall_journal_records_total", "Journal records made durable", journal_records);
+  counter("nyanhall_journal_failures_total", "Journal commits that failed", journal_failures);
+  o << "# HELP nyanhall_rooms Rooms by game and state\n# TYPE nyanhall_rooms gauge\n";
+  for (const auto& [game, phases] : rooms_)
+    for (int p = 0; p < kRoomPhases; ++p)
+      o << "nyanhall_rooms{game=\"" << game << "\",state=\"" << phase_name(p) << "\"} " << phases[p] << "\n";
+  o << "# HELP nyanhall_errors_total Errors sent to clients, by code\n# TYPE nyanhall_errors_total counter\n";
+  for (int i = 0; i < kProtoErrorCount; ++i)
+    o << "nyanhall_errors_total{code=\"" << to_string(static_cast<ProtoError>(i)) << "\"} " << errors_[i] << "\n";
+  o << action_seconds.render("nyanhall_action_seconds",
+                             "From receiving an action to sending its updates (journal included)");
+  return o.str();
+}
+
+Metrics& metrics() {
+  static Metrics m;
+  return m;
+}
+
+}  // namespace nyan::server

@@ -1,0 +1,66 @@
+// Process-wide counters, exposed at /metrics in the Prometheus text format. Everything is a
+// lock-free atomic so any strand may count without coordination.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "protocol/errors.h"
+
+namespace nyan::server {
+
+enum class RoomPhase { lobby, playing, over, broken };
+inline constexpr int kRoomPhases = 4;
+
+class Histogram {
+ public:
+  explicit Histogram(std::vector<double> bounds);
+  void observe(double value);
+  std::string render(const std::string& name, const std::string& help) const;
+
+ private:
+  std::vector<double> bounds_;
+  std::vector<std::atomic<std::uint64_t>> counts_;  // one per bound, plus +Inf
+  std::atomic<std::uint64_t> total_{0};
+  std::atomic<std::uint64_t> sum_micros_{0};
+};
+
+class Metrics {
+ public:
+  // The game ids to label room gauges with (fixed after start).
+  void set_games(const std::vector<std::string>& ids);
+
+  void room_entered(const std::string& game, RoomPhase phase);
+  void room_left(const std::string& game, RoomPhase phase);
+
+  void error(ProtoError e) { errors_[static_cast<int>(e)]++; }
+
+  std::atomic<long> connections{0};
+  std::atomic<long> connections_total{0};
+  std::atomic<long> messages_in{0};
+  std::atomic<long> messages_out{0};
+  std::atomic<long> bytes_in{0};
+  std::atomic<long> bytes_out{0};
+  std::atomic<long> actions{0};
+  std::atomic<long> resyncs{0};
+  std::atomic<long> slow_consumers{0};
+  std::atomic<long> journal_batches{0};
+  std::atomic<long> journal_records{0};
+  std::atomic<long> journal_failures{0};
+  Histogram action_seconds{{0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
+                            0.1, 0.25, 1}};
+
+  std::string render() const;
+
+ private:
+  std::map<std::string, std::array<std::atomic<long>, kRoomPhases>> rooms_;
+  std::array<std::atomic<long>, kProtoErrorCount> errors_{};
+};
+
+Metrics& metrics();
+
+}  // namespace nyan::server

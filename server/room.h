@@ -1,0 +1,144 @@
+// A private room: seats and their reconnect tokens, spectators, the host's commands, and
+// the match being played. Everything runs on the room's strand; connections reach it only
+// through RoomLink and it reaches them only through Participant.
+//
+// Every change that must survive a crash (creation, seat claims, game starts, actions) is
+// journaled first; its effects are sent only once the journal says it is durable. While a
+// record is in flight the room queues further messages, so order is kept.
+#pragma once
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/core/game.h"
+#include "server/config.h"
+#include "server/journal.h"
+#include "server/match.h"
+#include "server/metrics.h"
+#include "server/participant.h"
+
+namespace nyan::server {
+
+namespace net = boost::asio;
+
+class RoomManager;
+
+class Room : public RoomLink, public std::enable_shared_from_this<Room> {
+ public:
+  struct Context {
+    RoomManager& manager;
+    Journal& journal;
+    const Config& config;
+  };
+
+  Room(net::any_io_executor executor, Context context, std::string code, const Game& game, Json options,
+       std::string secret);
+  ~Room() override;
+
+  const std::string& code() const { return code_; }
+
+  void handle(ParticipantPtr from, Envelope msg, Clock::time_point received) override;
+  void disconnected(std::uint64_t participant_id) override;
+
+  // Rebuilds the room from its journal records (at start, before any connection). Returns
+  // false with a reason when the records are corrupt or do not replay to the same hashes.
+  bool restore(const std::vector<Json>& records, std::string& problem);
+
+  // The finished game's verifiable record, or null while a game is in progress (transcript
+  // endpoint). Calls `reply` on the room's strand.
+  void transcript(std::function<void(Json)> reply);
+
+ private:
+  enum class Status { lobby, playing, over, closed };
+
+  struct SeatState {
+    bool claimed = false;
+    bool open = false;  // given up mid-game after the grace period: anyone may take it
+    std::string name;
+    std::string token_hash;
+    std::vector<std::uint64_t> connections;
+    std::unique_ptr<net::steady_timer> grace;
+    std::deque<std::pair<Json, int>> accepted;  // recent request ids and the version they made
+  };
+
+  struct Conn {
+    std::weak_ptr<Participant> participant;
+    Seat seat = kSpectator;
+  };
+
+  struct Queued {
+    ParticipantPtr from;
+    Envelope msg;
+    Clock::time_point received;
+  };
+
+  // room.cc: membership and the host's commands.
+  void dispatch(const ParticipantPtr& from, Envelope& msg, Clock::time_point received);
+  void on_create(const ParticipantPtr& from, const Envelope& msg);
+  void on_join(const ParticipantPtr& from, const Envelope& msg);
+  void on_spectate(const ParticipantPtr& from, const Envelope& msg);
+  void on_reconnect(const ParticipantPtr& from, const Envelope& msg);
+  void on_leave(const ParticipantPtr& from, const Envelope& msg);
+  void on_kick(const ParticipantPtr& from, const Envelope& msg);
+  void on_close(const ParticipantPtr& from, const Envelope& msg);
+  void refuse_entry(const ParticipantPtr& from, ProtoError code, std::string_view message, const Json& re);
+  void claim_seat(const ParticipantPtr& from, const Envelope& msg, Seat seat, bool host);
+  void release_seat(Seat seat, const char* reason);
+  void attach(const ParticipantPtr& p, Seat seat);
+  void detach(std::uint64_t participant_id);
+  void seat_dropped(Seat seat);
+  void grace_expired(Seat seat);
+  void close_room(const char* reason);
+  void arm_idle_timer();
+  std::optional<Seat> seat_of(std::uint64_t participant_id) const;
+  bool is_host(std::uint64_t participant_id) const;
+
+  // room_play.cc: the match.
+  void on_start(const ParticipantPtr& from, const Envelope& msg);
+  void on_rematch(const ParticipantPtr& from, const Envelope& msg);
+  void on_action(const ParticipantPtr& from, const Envelope& msg, Clock::time_point received);
+  void on_resync(const ParticipantPtr& from, const Envelope& msg);
+  void start_match(const ParticipantPtr& from, const Json& re);
+  void finish_action(const Match::Update& update, const ParticipantPtr& from, Seat actor, const Json& re,
+                     Clock::time_point received);
+  void send_snapshot(std::uint64_t participant_id, Seat seat);
+
+  // room_io.cc: sending, journaling, room info.
+  Json room_info() const;
+  void broadcast_room_info();
+  void send(std::uint64_t participant_id, const Frame& frame);
+  void reply(const ParticipantPtr& p, const Json& message);
+  void reply_error(const ParticipantPtr& p, ProtoError code, std::string_view message, const Json& re);
+  void journal_then(std::vector<Json> records, std::function<void(bool ok)> then);
+  void drain_queue();
+  void set_status(Status s);
+  static const char* status_name(Status s);
+
+  net::strand<net::any_io_executor> strand_;
+  Context ctx_;
+  const std::string code_;
+  const Game& game_;
+  const Json options_;
+  const std::string secret_;
+  Status status_ = Status::lobby;
+  bool counted_ = false;  // in the rooms gauge
+  Seat host_ = 0;
+  std::vector<SeatState> seats_;
+  std::map<std::uint64_t, Conn> conns_;
+  int spectators_ = 0;
+  std::unique_ptr<Match> match_;
+  int game_no_ = 0;
+  bool busy_ = false;  // a journal write is in flight
+  std::deque<Queued> queue_;
+  net::steady_timer idle_timer_;
+};
+
+}  // namespace nyan::server

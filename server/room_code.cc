@@ -1,0 +1,51 @@
+#include "server/room_code.h"
+
+#include <cctype>
+
+#include "protocol/drbg.h"
+
+namespace nyan::server {
+
+namespace {
+constexpr std::string_view kConsonants = "bdfghkmnprstz";
+constexpr std::string_view kVowels = "aeiou";
+}  // namespace
+
+std::string new_room_code(const std::string& node) {
+  Drbg rng(random_seed());
+  std::string code = node.empty() ? "" : node + "-";
+  for (int group = 0; group < 3; ++group) {
+    if (group) code += '-';
+    for (int s = 0; s < 3; ++s) {
+      code += kConsonants[rng.uniform(kConsonants.size())];
+      code += kVowels[rng.uniform(kVowels.size())];
+    }
+  }
+  return code;
+}
+
+std::optional<std::string> normalize_room_code(std::string_view typed) {
+  std::string out;
+  for (char c : typed) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (std::isalnum(u)) out += static_cast<char>(std::tolower(u));
+    else if (c == '-' || c == ' ' || c == '_') {
+      if (!out.empty() && out.back() != '-') out += '-';
+    } else {
+      return std::nullopt;
+    }
+    if (out.size() > 64) return std::nullopt;
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
+bool valid_node_name(std::string_view node) {
+  if (node.size() > 16) return false;
+  for (char c : node)
+    if (!std::islower(static_cast<unsigned char>(c)) && !std::isdigit(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+}  // namespace nyan::server

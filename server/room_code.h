@@ -1,0 +1,20 @@
+// Room codes that are easy to read aloud and unguessable: three groups of three syllables
+// ("kasumi-norepa-hodute"), 65^9 ≈ 2^54 codes drawn from OpenSSL's RAND_bytes. A replica
+// name (--node) goes first ("ta-kasumi-norepa-hodute") so a proxy can route by it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace nyan::server {
+
+std::string new_room_code(const std::string& node);
+
+// Lower-cases and trims a code as a person may type it; nullopt when it cannot be a code.
+std::optional<std::string> normalize_room_code(std::string_view typed);
+
+// A replica name must be short lowercase letters/digits so it survives normalization.
+bool valid_node_name(std::string_view node);
+
+}  // namespace nyan::server

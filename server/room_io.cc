@@ -1,0 +1,91 @@
+// Sending to a room's connections, the room-info message, journaling with ordered
+// continuation, and the status gauge.
+#include <boost/asio/post.hpp>
+
+#include "server/room.h"
+
+namespace nyan::server {
+
+const char* Room::status_name(Status s) {
+  switch (s) {
+    case Status::lobby: return "lobby";
+    case Status::playing: return "playing";
+    case Status::over: return "over";
+    case Status::closed: return "closed";
+  }
+  return "lobby";
+}
+
+Json Room::room_info() const {
+  Json seats = Json::array();
+  for (Seat s = 0; s < static_cast<Seat>(seats_.size()); ++s) {
+    const SeatState& st = seats_[s];
+    const char* state = !st.claimed ? "empty" : st.open ? "open" : st.connections.empty() ? "disconnected" : "connected";
+    Json j = {{"seat", s}, {"state", state}};
+    if (st.claimed && !st.open) j["name"] = st.name;
+    seats.push_back(std::move(j));
+  }
+  return {{"type", "room"},         {"room", code_},     {"game", game_.id()},         {"options", options_},
+          {"status", status_name(status_)}, {"host", host_}, {"game_no", game_no_},
+          {"seats", seats},         {"spectators", spectators_}};
+}
+
+void Room::broadcast_room_info() {
+  const Frame f = std::make_shared<const std::string>(room_info().dump());
+  for (const auto& [pid, conn] : conns_) send(pid, f);
+}
+
+void Room::send(std::uint64_t participant_id, const Frame& frame) {
+  auto it = conns_.find(participant_id);
+  if (it == conns_.end()) return;
+  if (auto p = it->second.participant.lock()) p->deliver(frame);
+}
+
+void Room::reply(const ParticipantPtr& p, const Json& message) {
+  p->deliver(std::make_shared<const std::string>(message.dump()));
+}
+
+void Room::reply_error(const ParticipantPtr& p, ProtoError code, std::string_view message, const Json& re) {
+  metrics().error(code);
+  p->deliver(std::make_shared<const std::string>(error_message(code, message, re).dump()));
+}
+
+void Room::journal_then(std::vector<Json> records, std::function<void(bool ok)> then) {
+  busy_ = true;
+  ctx_.journal.append(code_, std::move(records),
+                      [self = shared_from_this(), then = std::move(then)](bool ok) mutable {
+                        net::post(self->strand_, [self, then = std::move(then), ok] {
+                          self->busy_ = false;
+                          then(ok);
+                          self->drain_queue();
+                        });
+                      });
+}
+
+void Room::drain_queue() {
+  while (!busy_ && !queue_.empty()) {
+    Queued q = std::move(queue_.front());
+    queue_.pop_front();
+    dispatch(q.from, q.msg, q.received);
+  }
+}
+
+void Room::set_status(Status s) {
+  auto phase = [](Status st) {
+    return st == Status::playing ? RoomPhase::playing : st == Status::over ? RoomPhase::over : RoomPhase::lobby;
+  };
+  if (counted_) metrics().room_left(game_.id(), phase(status_));
+  status_ = s;
+  counted_ = s != Status::closed;
+  if (counted_) metrics().room_entered(game_.id(), phase(status_));
+}
+
+void Room::transcript(std::function<void(Json)> reply_fn) {
+  net::post(strand_, [self = shared_from_this(), reply_fn = std::move(reply_fn)] {
+    // Before the game ends the endpoint reveals nothing.
+    if (!self->match_ || self->status_ != Status::over) return reply_fn(nullptr);
+    reply_fn(self->match_->record());
+  });
+}
+
+}  // namespace nyan::server

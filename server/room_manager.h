@@ -1,0 +1,48 @@
+// Holds every room by code. Lookups come from any connection's strand, so the map is
+// guarded by a mutex; everything else about a room happens on the room's own strand.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+#include "rules/core/game.h"
+#include "server/config.h"
+#include "server/journal.h"
+
+namespace nyan::server {
+
+class Room;
+
+class RoomManager {
+ public:
+  RoomManager(boost::asio::io_context& ioc, Journal& journal, const Config& config);
+
+  // A new room with a fresh code; nullptr when the server holds max_rooms already.
+  std::shared_ptr<Room> create(const Game& game, Json options);
+  // nullptr for an unknown (or closed) code.
+  std::shared_ptr<Room> find(const std::string& code) const;
+  void remove(const std::string& code);
+  std::size_t size() const;
+
+  struct RestoreSummary {
+    int restored = 0;
+    int broken = 0;
+  };
+  // Rebuilds every room the journal holds. A room that fails to replay is left out with one
+  // log line; the others come back.
+  RestoreSummary restore_all();
+
+  Journal& journal() { return journal_; }
+
+ private:
+  boost::asio::io_context& ioc_;
+  Journal& journal_;
+  const Config& config_;
+  mutable std::mutex mu_;
+  std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+};
+
+}  // namespace nyan::server

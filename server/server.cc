@@ -1,0 +1,108 @@
+#include "server/server.h"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <filesystem>
+#include <thread>
+#include <vector>
+
+#include "rules/core/registry.h"
+#include "server/listener.h"
+#include "server/log.h"
+#include "server/metrics.h"
+#include "server/ws_session.h"
+
+namespace nyan::server {
+
+namespace net = boost::asio;
+
+namespace {
+
+// The browser client: --web-root, else `web` next to the binary's share directory, else the
+// source tree's clients/web.
+std::string find_web_root(const Config& c, const std::string& program_path) {
+  namespace fs = std::filesystem;
+  if (!c.web_root.empty()) return c.web_root;
+  std::error_code ec;
+  const fs::path exe = fs::weakly_canonical(fs::path(program_path), ec);
+  for (const fs::path& candidate : {exe.parent_path() / "web", exe.parent_path().parent_path() / "share/nyanhall/web",
+                                    exe.parent_path() / "../../clients/web/dist", exe.parent_path() / "../../clients/web"})
+    if (fs::exists(candidate / "index.html", ec)) return fs::weakly_canonical(candidate, ec).string();
+  return "";
+}
+
+std::unique_ptr<Journal> open_journal(const Config&) {
+  return make_memory_journal();
+}
+
+}  // namespace
+
+int run_server(const Config& config, const std::string& program_path) {
+  register_all_games();
+  std::vector<std::string> ids;
+  for (const Game* g : registry().games()) ids.push_back(g->id());
+  metrics().set_games(ids);
+
+  std::unique_ptr<Journal> journal = open_journal(config);
+  log::info("journal", {{"backend", journal->describe()}});
+
+  const int threads = config.threads > 0 ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+  net::io_context ioc(threads);
+  RoomManager rooms(ioc, *journal, config);
+  ServerContext ctx{config, rooms, *journal, find_web_root(config, program_path)};
+
+  auto listener = std::make_shared<Listener>(ioc, ctx);
+  boost::system::error_code ec;
+  const auto address = net::ip::make_address(config.bind, ec);
+  if (ec) {
+    log::error("bad_bind_address", {{"bind", config.bind}});
+    return 2;
+  }
+  std::string error;
+  if (!listener->open({address, static_cast<unsigned short>(config.port)}, error)) {
+    log::error("listen_failed", {{"bind", config.bind}, {"port", config.port}, {"error", error}});
+    return 1;
+  }
+  listener->run();
+  log::info("listening", {{"address", config.bind}, {"port", listener->port()}, {"threads", threads},
+                          {"web_root", ctx.web_root.empty() ? "(none)" : ctx.web_root}});
+
+  // SIGTERM/SIGINT: stop accepting, close every WebSocket with 1001, wait for the sessions to
+  // finish (bounded by drain_ms), then stop.
+  net::signal_set signals(ioc, SIGINT, SIGTERM);
+  net::steady_timer drain(ioc);
+  Clock::time_point deadline;
+  std::function<void()> poll_drain = [&] {
+    if (ctx.session_count() == 0 || Clock::now() >= deadline) {
+      log::info("stopping", {{"open_connections", ctx.session_count()}});
+      ioc.stop();
+      return;
+    }
+    drain.expires_after(std::chrono::milliseconds(20));
+    drain.async_wait([&](boost::system::error_code e) {
+      if (!e) poll_drain();
+    });
+  };
+  signals.async_wait([&](boost::system::error_code e, int signal) {
+    if (e) return;
+    log::info("shutdown", {{"signal", signal}, {"connections", ctx.session_count()}});
+    ctx.stopping = true;
+    listener->stop();
+    ctx.for_each_session([](const std::shared_ptr<WsSession>& s) {
+      s->close(websocket::close_code::going_away, "server shutting down");
+    });
+    deadline = Clock::now() + std::chrono::milliseconds(config.drain_ms);
+    poll_drain();
+  });
+
+  std::vector<std::thread> pool;
+  for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
+  ioc.run();
+  for (auto& t : pool) t.join();
+  journal->flush();
+  log::info("stopped");
+  return 0;
+}
+
+}  // namespace nyan::server

@@ -1,0 +1,42 @@
+// What every connection needs from the server: configuration, rooms, the journal, the
+// registry of live sessions (for shutdown) and the ready flag.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+#include "server/config.h"
+#include "server/journal.h"
+#include "server/room_manager.h"
+
+namespace nyan::server {
+
+class WsSession;
+
+struct ServerContext {
+  ServerContext(const Config& c, RoomManager& r, Journal& j, std::string web)
+      : config(c), rooms(r), journal(j), web_root(std::move(web)) {}
+
+  const Config& config;
+  RoomManager& rooms;
+  Journal& journal;
+  std::string web_root;
+  std::atomic<bool> stopping{false};
+
+  // Live WebSocket sessions, so shutdown can close each with a proper close code.
+  std::uint64_t add_session(const std::shared_ptr<WsSession>& s);
+  void remove_session(std::uint64_t id);
+  void for_each_session(const std::function<void(const std::shared_ptr<WsSession>&)>& fn);
+  std::size_t session_count();
+
+ private:
+  std::mutex mu_;
+  std::uint64_t next_id_ = 1;
+  std::unordered_map<std::uint64_t, std::weak_ptr<WsSession>> sessions_;
+};
+
+}  // namespace nyan::server

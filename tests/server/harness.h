@@ -1,0 +1,50 @@
+// Test clients for a real server: players and spectators that verify as they go, a driver
+// that plays a complete game with random legal moves, and an independent check of every
+// frame a client received against a replay of the finished game's record.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "clients/cli/connection.h"
+#include "clients/cli/game_client.h"
+#include "rules/core/rng.h"
+
+namespace nyan::test {
+
+struct Player {
+  cli::Connection conn;
+  cli::GameClient client{conn};
+  int acted_version = -1;
+  int acted_game = -1;
+};
+
+// Connects to 127.0.0.1:port and says hello (fails the test otherwise). Records every
+// message it receives.
+std::unique_ptr<Player> connect_player(unsigned short port);
+
+// Creates a room of `game` with `options`; the first player hosts (seat 0), the others join,
+// `spectators` watch. Returns the room code. Does not start.
+std::string open_room(std::vector<Player*> seats, std::vector<Player*> spectators, const std::string& game,
+                      const Json& options);
+
+// The host starts; then every seated player acts with random legal moves whenever the
+// game waits for it, until the game is over for everyone (fails the test on timeout).
+// `between` runs after every accepted action (tests disturb the game there).
+void play_to_end(std::vector<Player*> seats, std::vector<Player*> spectators, Rng& rng,
+                 const std::function<void(int actions)>& between = {}, int timeout_s = 60);
+
+// Pumps every player until no message arrives for `quiet_ms`.
+void settle(std::vector<Player*> all, int quiet_ms = 100);
+
+// Checks every snapshot and update `messages` (what one connection received) against an
+// independent replay of `record` (options, seed and moves of the finished game): each view
+// hash is the engine's view of `seat` (kSpectator for a spectator) at that version, legal
+// actions are exactly the engine's, every opening is one the seat was entitled to at that
+// version, and the seed and record appear only once the game is over. Returns the number of
+// frames checked.
+int check_frames(const std::vector<Json>& messages, int seat, const Json& record);
+
+}  // namespace nyan::test

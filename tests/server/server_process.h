@@ -1,0 +1,47 @@
+// A real nyanhall process for tests: started on 127.0.0.1 with an ephemeral port, its log
+// collected (tests scan it for hidden values), stopped with SIGTERM (or SIGKILL).
+#pragma once
+
+#include <chrono>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace nyan::test {
+
+class ServerProcess {
+ public:
+  // Starts the server binary with `args` added to "--bind 127.0.0.1 --port 0". Fails the
+  // test if it does not report a listening port within a few seconds.
+  explicit ServerProcess(std::vector<std::string> args = {});
+  ~ServerProcess();
+
+  unsigned short port() const { return port_; }
+  int pid() const { return pid_; }
+
+  // SIGTERM, then waits; returns the exit status (or -1 when it had to be killed).
+  int terminate(std::chrono::milliseconds grace = std::chrono::seconds(10));
+  void kill_hard();  // SIGKILL, as a crash
+  bool running();
+
+  std::string log() const;  // everything the server wrote so far
+
+  // GET `path` over a fresh connection: status code and body.
+  std::pair<int, std::string> http_get(const std::string& path) const;
+
+ private:
+  int pid_ = -1;  // negated once the process has been reaped
+  int exit_status_ = -1;
+  unsigned short port_ = 0;
+  int out_fd_ = -1;
+  std::thread reader_;
+  mutable std::mutex mu_;
+  std::string log_;
+};
+
+// The binary under test (set by CMake).
+std::string server_binary();
+
+}  // namespace nyan::test
