@@ -4,7 +4,7 @@ BUILD_TYPE ?= RelWithDebInfo
 WERROR ?= OFF
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build test clean
+.PHONY: all deps configure build test run clean
 
 all: build
 
@@ -20,6 +20,11 @@ build: configure
 # Installs what is missing, builds, runs every test through ctest (its summary comes last).
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Installs what is missing, builds, and starts the server with its defaults
+# (0.0.0.0:8080, journal in ./data). Flags: make run ARGS="--port 9000".
+run: build
+	@$(BUILD)/server/nyanhall $(ARGS)
 
 clean:
 	rm -rf $(BUILD)

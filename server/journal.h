@@ -37,6 +37,8 @@ class Journal {
   virtual std::vector<StoredRoom> load() = 0;
   // Marks a room's records as no longer needed (closed, or past retention).
   virtual void forget(const std::string& code) = 0;
+  // Keeps a room's records but stops loading them (they failed to replay).
+  virtual void mark_broken(const std::string& code) = 0;
   // Waits until everything appended so far is durable or failed.
   virtual void flush() = 0;
 };

@@ -148,9 +148,18 @@ Frame Match::snapshot(Seat seat) {
   return frame(j);
 }
 
-std::vector<std::string> Match::hashes() {
+std::vector<std::string> Match::hashes(bool recompute) {
   std::vector<std::string> out;
-  for (Seat s = 0; s < state_->seat_count(); ++s) out.push_back(view_hash(last_views_[s]));
+  for (Seat s = 0; s < state_->seat_count(); ++s) {
+    if (recompute) last_views_[s] = state_->view(s);
+    out.push_back(view_hash(last_views_[s]));
+  }
+  if (recompute) {
+    // Every client gets a snapshot after a restart, so nothing is pending announcement.
+    last_views_.back() = state_->view(kSpectator);
+    sync_sealed();
+    announced_ = sealed_.size();
+  }
   return out;
 }
 

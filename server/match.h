@@ -50,8 +50,9 @@ class Match {
   // commitment and every opening the seat is entitled to.
   Frame snapshot(Seat seat);
 
-  // The current view hash of every seat (journal records and recovery checks).
-  std::vector<std::string> hashes();
+  // The view hash of every seat as last sent, or (recompute) of the current state; recovery
+  // replays actions with apply() and checks recomputed hashes against the journal.
+  std::vector<std::string> hashes(bool recompute = false);
 
   // The complete verifiable record of a finished game (options, seed, every move, outcome).
   Json record() const;

@@ -11,6 +11,7 @@ class MemoryJournal : public Journal {
   bool healthy() const override { return true; }
   std::vector<StoredRoom> load() override { return {}; }
   void forget(const std::string&) override {}
+  void mark_broken(const std::string&) override {}
   void flush() override {}
 };
 

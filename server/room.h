@@ -49,8 +49,10 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   void disconnected(std::uint64_t participant_id) override;
 
   // Rebuilds the room from its journal records (at start, before any connection). Returns
-  // false with a reason when the records are corrupt or do not replay to the same hashes.
+  // false with a reason when the records are corrupt or do not replay to the same hashes, or
+  // when the finished game is past its retention (then expired() is true).
   bool restore(const std::vector<Json>& records, std::string& problem);
+  bool expired() const { return expired_; }
 
   // The finished game's verifiable record, or null while a game is in progress (transcript
   // endpoint). Calls `reply` on the room's strand.
@@ -137,6 +139,7 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   std::unique_ptr<Match> match_;
   int game_no_ = 0;
   bool busy_ = false;  // a journal write is in flight
+  bool expired_ = false;
   std::deque<Queued> queue_;
   net::steady_timer idle_timer_;
 };

@@ -2,6 +2,9 @@
 
 #include <boost/asio/strand.hpp>
 
+#include "rules/core/registry.h"
+#include "server/log.h"
+#include "server/metrics.h"
 #include "server/room.h"
 #include "server/room_code.h"
 #include "server/tokens.h"
@@ -36,6 +39,45 @@ void RoomManager::remove(const std::string& code) {
   if (it == rooms_.end()) return;
   doomed = std::move(it->second);
   rooms_.erase(it);
+}
+
+RoomManager::RestoreSummary RoomManager::restore_all() {
+  RestoreSummary summary;
+  for (StoredRoom& stored : journal_.load()) {
+    std::string problem;
+    const Json& first = stored.records.empty() ? Json() : stored.records.front();
+    const Game* game = nullptr;
+    Json options;
+    if (!first.is_object() || first.value("kind", "") != "room_created" || first.value("code", "") != stored.code)
+      problem = "record 1: not the room's creation";
+    else if (!(game = registry().find(first.value("game", ""))))
+      problem = "unknown game '" + first.value("game", "") + "'";
+    else if (!game->normalize_options(first.value("options", Json()), options))
+      problem = "options no longer valid";
+    else if (!first.contains("secret") || !first["secret"].is_string())
+      problem = "record 1: no room secret";
+    std::shared_ptr<Room> room;
+    if (problem.empty()) {
+      room = std::make_shared<Room>(ioc_.get_executor(), Room::Context{*this, journal_, config_}, stored.code, *game,
+                                    options, first["secret"].get<std::string>());
+      if (!room->restore(stored.records, problem) && room->expired()) {
+        journal_.forget(stored.code);
+        continue;
+      }
+    }
+    if (!problem.empty()) {
+      // One clear line; every other room still comes back.
+      log::error("room_broken", {{"room", stored.code}, {"reason", problem}});
+      journal_.mark_broken(stored.code);
+      if (game) metrics().room_entered(game->id(), RoomPhase::broken);
+      ++summary.broken;
+      continue;
+    }
+    std::lock_guard<std::mutex> lock(mu_);
+    rooms_.emplace(stored.code, std::move(room));
+    ++summary.restored;
+  }
+  return summary;
 }
 
 std::size_t RoomManager::size() const {

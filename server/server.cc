@@ -3,6 +3,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <csignal>
 #include <filesystem>
 #include <thread>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "server/listener.h"
 #include "server/log.h"
 #include "server/metrics.h"
+#include "server/sqlite_journal.h"
 #include "server/ws_session.h"
 
 namespace nyan::server {
@@ -32,8 +34,9 @@ std::string find_web_root(const Config& c, const std::string& program_path) {
   return "";
 }
 
-std::unique_ptr<Journal> open_journal(const Config&) {
-  return make_memory_journal();
+std::unique_ptr<Journal> open_journal(const Config& c, std::string& error) {
+  if (c.journal == "none" || c.data_dir.empty()) return make_memory_journal();
+  return open_sqlite_journal(c.data_dir, c.group_commit_us, error);
 }
 
 }  // namespace
@@ -44,12 +47,29 @@ int run_server(const Config& config, const std::string& program_path) {
   for (const Game* g : registry().games()) ids.push_back(g->id());
   metrics().set_games(ids);
 
-  std::unique_ptr<Journal> journal = open_journal(config);
-  log::info("journal", {{"backend", journal->describe()}});
+  // A write to a file over its size limit must fail with an error, not kill the process.
+  std::signal(SIGXFSZ, SIG_IGN);
+  std::signal(SIGPIPE, SIG_IGN);
+
+  std::string journal_error;
+  std::unique_ptr<Journal> journal = open_journal(config, journal_error);
+  if (!journal) {
+    log::error("journal_open_failed", {{"data_dir", config.data_dir}, {"error", journal_error}});
+    return 1;
+  }
+  if (config.journal == "none" || config.data_dir.empty())
+    log::warn("journal", {{"backend", journal->describe()}, {"mode", "in-memory: rooms do not survive a restart"}});
+  else
+    log::info("journal", {{"backend", journal->describe()}});
 
   const int threads = config.threads > 0 ? config.threads : std::max(1u, std::thread::hardware_concurrency());
   net::io_context ioc(threads);
   RoomManager rooms(ioc, *journal, config);
+  const auto restore_start = Clock::now();
+  const RoomManager::RestoreSummary restored = rooms.restore_all();
+  log::info("rooms_restored", {{"restored", restored.restored},
+                               {"broken", restored.broken},
+                               {"ms", std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - restore_start).count()}});
   ServerContext ctx{config, rooms, *journal, find_web_root(config, program_path)};
 
   auto listener = std::make_shared<Listener>(ioc, ctx);

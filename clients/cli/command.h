@@ -10,5 +10,9 @@ namespace nyan::cli {
 using Args = std::vector<std::string>;
 
 int simulate(const Args& args);
+int play(const Args& args);
+int bot(const Args& args);
+int load(const Args& args);
+int verify(const Args& args);
 
 }  // namespace nyan::cli

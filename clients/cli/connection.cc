@@ -42,6 +42,12 @@ Connection::~Connection() { drop(); }
 
 bool Connection::connect(const std::string& host, unsigned short port, std::string& error, const std::string& path) {
   Impl& d = *impl_;
+  // A Connection can be reused: whatever it had before is dropped first.
+  if (d.ws) drop();
+  d.open = d.closed = d.reading = d.ready = false;
+  d.close_code = 0;
+  d.close_reason.clear();
+  d.buffer.consume(d.buffer.size());
   beast::error_code ec;
   net::ip::tcp::resolver resolver(d.ioc);
   auto endpoints = resolver.resolve(host, std::to_string(port), ec);

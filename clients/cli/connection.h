@@ -19,7 +19,7 @@ class Connection {
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
-  // Opens ws://host:port/path. False with `error` set on failure.
+  // Opens ws://host:port/path (dropping any earlier connection). False with `error` set.
   bool connect(const std::string& host, unsigned short port, std::string& error, const std::string& path = "/ws");
   bool is_open() const;
 

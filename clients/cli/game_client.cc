@@ -18,14 +18,15 @@ bool GameClient::hello(std::string& error) {
 }
 
 std::optional<Json> GameClient::request(Json message, std::chrono::milliseconds timeout) {
-  const long id = next_id_++;
-  message["id"] = id;
-  if (!c_.send(message)) return std::nullopt;
+  // A caller retrying a request passes its original id; otherwise a fresh one is used.
+  if (!message.contains("id")) message["id"] = next_id_++;
+  const Json id = message["id"];
+  if (!c_->send(message)) return std::nullopt;
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (std::chrono::steady_clock::now() < deadline) {
     auto msg = pump(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()));
     if (!msg) {
-      if (c_.closed()) return std::nullopt;
+      if (c_->closed()) return std::nullopt;
       continue;
     }
     if (msg->contains("re") && (*msg)["re"] == id) return msg;
@@ -54,7 +55,7 @@ std::optional<Json> GameClient::reconnect(const std::string& room, const std::st
 std::optional<Json> GameClient::act(const Json& action) { return request({{"type", "action"}, {"action", action}}); }
 
 std::optional<Json> GameClient::pump(std::chrono::milliseconds timeout) {
-  auto msg = c_.receive(timeout);
+  auto msg = c_->receive(timeout);
   if (msg) absorb(*msg);
   return msg;
 }
@@ -81,7 +82,7 @@ void GameClient::absorb(const Json& msg) {
     ++problems_;
     last_problem_ = check.problem;
     ++resyncs_;
-    c_.send({{"type", "resync"}, {"id", next_id_++}});
+    c_->send({{"type", "resync"}, {"id", next_id_++}});
   }
 }
 

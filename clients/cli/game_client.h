@@ -15,13 +15,14 @@ namespace nyan::cli {
 
 class GameClient {
  public:
-  explicit GameClient(Connection& connection) : c_(connection) {}
+  explicit GameClient(Connection& connection) : c_(&connection) {}
 
   // hello/welcome. False with `error` set when refused.
   bool hello(std::string& error);
 
-  // Sends `message` with a fresh id and waits for the reply that answers it ("re"). Other
-  // messages that arrive meanwhile are absorbed. nullopt on timeout or close.
+  // Sends `message` (with a fresh id unless it carries one) and waits for the reply that
+  // answers it ("re"). Other messages that arrive meanwhile are absorbed. nullopt on timeout
+  // or close.
   std::optional<Json> request(Json message, std::chrono::milliseconds timeout = std::chrono::seconds(10));
 
   // Convenience requests; each returns the reply (a "joined", "ok", "ack" or "error" message).
@@ -45,7 +46,10 @@ class GameClient {
   std::optional<int> seat() const { return seat_; }
   const std::string& room() const { return room_; }
   const std::string& token() const { return token_; }
-  Connection& connection() { return c_; }
+  Connection& connection() { return *c_; }
+  // After a reconnect on a new Connection.
+  void rebind(Connection& connection) { c_ = &connection; }
+  long next_id() { return next_id_++; }
 
   // Every message received, in order (a transcript for `verify`), when recording is on.
   void record_messages(bool on) { recording_ = on; }
@@ -58,7 +62,7 @@ class GameClient {
  private:
   void absorb(const Json& msg);
 
-  Connection& c_;
+  Connection* c_;
   ViewTracker tracker_;
   Json room_info_;
   std::optional<int> seat_;

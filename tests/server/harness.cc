@@ -2,13 +2,8 @@
 
 #include <catch2/catch.hpp>
 
-#include <map>
-#include <set>
 
-#include "protocol/canonical.h"
-#include "protocol/commitment.h"
-#include "protocol/drbg.h"
-#include "rules/core/registry.h"
+#include "clients/cli/verifier.h"
 
 namespace nyan::test {
 
@@ -98,65 +93,11 @@ void play_to_end(std::vector<Player*> seats, std::vector<Player*> spectators, Rn
   settle(all, 50);
 }
 
-namespace {
-
-// Keys a snapshot or update may carry; anything else would be unexplained data.
-const std::set<std::string> kFrameKeys = {"type", "room",  "game_no",     "version",  "to_act", "seed_hash", "seed",
-                                          "record", "hash", "legal", "commitments", "openings", "view",   "patch"};
-
-}  // namespace
-
 int check_frames(const std::vector<Json>& messages, int seat, const Json& record) {
-  register_all_games();
-  const Game* game = registry().find(record.at("game").get<std::string>());
-  REQUIRE(game);
-  auto seed = seed_from_hex(record.at("seed").get<std::string>());
-  REQUIRE(seed);
-  REQUIRE(seed_commitment(*seed) == record.at("seed_hash"));
-  const int game_no = record.at("game_no");
-  const Json& moves = record.at("moves");
-
-  // States of the replay at every version.
-  std::vector<std::unique_ptr<State>> states;
-  states.push_back(game->start(record.at("options"), std::make_unique<Drbg>(*seed)));
-  for (const Json& m : moves) {
-    auto next = states.back()->clone();
-    REQUIRE(next->apply(m.at("seat"), m.at("action")).is_ok());
-    states.push_back(std::move(next));
-  }
-  REQUIRE(states.back()->over());
-
-  int checked = 0;
-  const std::string prefix = "g" + std::to_string(game_no) + ".";
-  for (const Json& msg : messages) {
-    const std::string type = msg.value("type", "");
-    if ((type != "snapshot" && type != "update") || msg.value("game_no", 0) != game_no) continue;
-    for (const auto& [k, v] : msg.items()) {
-      INFO("unexpected key " << k);
-      REQUIRE(kFrameKeys.count(k));
-    }
-    const int v = msg.at("version");
-    REQUIRE((v >= 0 && v < static_cast<int>(states.size())));
-    const State& s = *states[v];
-    INFO("seat " << seat << " version " << v);
-    REQUIRE(msg.at("hash") == view_hash(s.view(seat)));
-    if (seat == kSpectator) REQUIRE(msg.at("legal").empty());
-    else REQUIRE(msg.at("legal") == Json(s.legal_actions(seat)));
-    REQUIRE(msg.at("to_act") == Json(s.to_act()));
-    REQUIRE(msg.contains("seed") == s.over());
-    REQUIRE(msg.contains("record") == s.over());
-    const std::vector<Sealed> sealed = s.sealed();
-    for (const Json& o : msg.at("openings")) {
-      const std::string slot = o.at("slot");
-      REQUIRE(slot.rfind(prefix, 0) == 0);
-      auto it = std::find_if(sealed.begin(), sealed.end(), [&](const Sealed& x) { return prefix + x.slot == slot; });
-      REQUIRE(it != sealed.end());
-      REQUIRE(it->known_by(seat));
-      REQUIRE(o.at("value") == it->value);
-    }
-    ++checked;
-  }
-  return checked;
+  const cli::VerifyReport r = cli::verify_game(record, messages, seat);
+  for (const std::string& p : r.problems) UNSCOPED_INFO(p);
+  REQUIRE(r.ok());
+  return r.frames;
 }
 
 }  // namespace nyan::test

@@ -39,12 +39,10 @@ void play_to_end(std::vector<Player*> seats, std::vector<Player*> spectators, Rn
 // Pumps every player until no message arrives for `quiet_ms`.
 void settle(std::vector<Player*> all, int quiet_ms = 100);
 
-// Checks every snapshot and update `messages` (what one connection received) against an
-// independent replay of `record` (options, seed and moves of the finished game): each view
-// hash is the engine's view of `seat` (kSpectator for a spectator) at that version, legal
-// actions are exactly the engine's, every opening is one the seat was entitled to at that
-// version, and the seed and record appear only once the game is over. Returns the number of
-// frames checked.
+// Checks every snapshot and update in `messages` (what one connection received) against an
+// independent replay of `record` with cli::verify_game (view hashes, legal actions, whose
+// turn, openings owed to `seat`, no seed before the end, no unexplained fields); fails the
+// test on any problem and returns the number of frames checked.
 int check_frames(const std::vector<Json>& messages, int seat, const Json& record);
 
 }  // namespace nyan::test

@@ -1,0 +1,156 @@
+// `nyanhall-cli bot`: joins (or creates) a room and plays random legal moves until the game
+// ends, verifying every hash and commitment. If the server goes away it reconnects with its
+// token and retries an unanswered action with the same request id.
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include "clients/cli/args.h"
+#include "clients/cli/command.h"
+#include "clients/cli/game_client.h"
+#include "clients/cli/render.h"
+#include "rules/core/rng.h"
+
+namespace nyan::cli {
+
+namespace {
+
+using namespace std::chrono_literals;
+
+struct BotRun {
+  std::string host;
+  unsigned short port = 0;
+  std::unique_ptr<Connection> conn;
+  GameClient* client = nullptr;
+  int reconnect_timeout_s = 30;
+
+  bool connect(std::string& error) {
+    conn = std::make_unique<Connection>();
+    if (!conn->connect(host, port, error)) return false;
+    if (client) client->rebind(*conn);
+    return true;
+  }
+
+  // After the server went away: reconnect and reclaim the seat with the token.
+  bool recover(std::string& error) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(reconnect_timeout_s);
+    while (std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(200ms);
+      if (!connect(error) || !client->hello(error)) continue;
+      auto r = client->reconnect(client->room(), client->token());
+      if (r && (*r)["type"] == "joined") return true;
+      error = r ? r->value("message", "refused") : "no answer";
+    }
+    return false;
+  }
+};
+
+}  // namespace
+
+int bot(const Args& args) {
+  Flags f(args, {"server", "join", "seat", "create", "options", "name", "seed", "save", "timeout", "reconnect-timeout"},
+          {"start", "verbose"});
+  auto seed = f.integer("seed", 1);
+  auto timeout = f.integer("timeout", 600);
+  auto reconnect_timeout = f.integer("reconnect-timeout", 30);
+  auto seat = f.integer("seat", -1);
+  BotRun run;
+  if (!f.ok() || !seed || !timeout || !reconnect_timeout || !seat || !parse_server(f.get("server", "127.0.0.1:8080"), run.host, run.port) ||
+      (f.has("join") == f.has("create"))) {
+    std::fprintf(stderr, "bot: %s\nusage: nyanhall-cli bot --server HOST:PORT (--join CODE [--seat N] | --create GAME [--options JSON] [--start]) [--name NAME] [--seed S] [--save FILE] [--verbose]\n",
+                 f.ok() ? "give exactly one of --join and --create" : f.error().c_str());
+    return 2;
+  }
+  run.reconnect_timeout_s = static_cast<int>(*reconnect_timeout);
+  std::string error;
+  if (!run.connect(error)) {
+    std::fprintf(stderr, "bot: cannot connect: %s\n", error.c_str());
+    return 1;
+  }
+  GameClient client(*run.conn);
+  run.client = &client;
+  client.record_messages(f.has("save"));
+  if (!client.hello(error)) {
+    std::fprintf(stderr, "bot: %s\n", error.c_str());
+    return 1;
+  }
+  const std::string name = f.get("name", "bot");
+  std::optional<Json> joined;
+  std::string game;
+  if (f.has("create")) {
+    game = f.get("create");
+    Json options = Json::parse(f.get("options", "{}"), nullptr, false);
+    if (options.is_discarded()) {
+      std::fprintf(stderr, "bot: --options is not valid JSON\n");
+      return 2;
+    }
+    joined = client.create(game, options, name);
+  } else {
+    joined = client.join(f.get("join"), name, *seat >= 0 ? std::optional<int>(static_cast<int>(*seat)) : std::nullopt);
+  }
+  if (!joined || (*joined)["type"] != "joined") {
+    std::fprintf(stderr, "bot: %s\n", joined ? joined->value("message", "refused").c_str() : "no answer");
+    return 1;
+  }
+  std::printf("room: %s seat: %d\n", client.room().c_str(), *client.seat());
+  std::fflush(stdout);
+
+  SplitMix rng(static_cast<std::uint64_t>(*seed));
+  const bool verbose = f.has("verbose"), host_starts = f.has("start");
+  bool started = false;
+  std::optional<Json> pending;  // an action whose answer never came (the server went away)
+  int acted_version = -1, acted_game = -1;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(*timeout);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (client.connection().closed()) {
+      if (!run.recover(error)) {
+        std::fprintf(stderr, "bot: lost the server: %s\n", error.c_str());
+        return 1;
+      }
+      if (pending) {
+        // The same request id: if it was applied before the crash it is answered, not repeated.
+        auto r = client.request(*pending);
+        if (verbose && r) std::printf("retried: %s\n", r->dump().c_str());
+        pending.reset();
+      }
+      continue;
+    }
+    client.pump(20ms);
+    if (game.empty()) game = client.room_info().value("game", "");
+    if (host_starts && !started && client.room_info().value("status", "") == "lobby") {
+      bool full = true;
+      for (const Json& s : client.room_info()["seats"]) full = full && s["state"] == "connected";
+      if (full) {
+        auto r = client.request({{"type", "start"}});
+        started = r && (*r)["type"] == "ok";
+      }
+    }
+    if (client.game_over() && client.tracker().record().is_object()) break;
+    const auto& t = client.tracker();
+    if (!client.my_turn() || (acted_version == t.version() && acted_game == t.game_no())) continue;
+    acted_version = t.version();
+    acted_game = t.game_no();
+    const Json action = t.legal()[rng.uniform(t.legal().size())];
+    if (verbose) std::printf("%s\n", describe_action(game, action).c_str());
+    Json msg = {{"type", "action"}, {"action", action}, {"id", client.next_id()}};
+    auto r = client.request(msg);
+    if (!r) pending = msg;
+  }
+  if (!client.game_over()) {
+    std::fprintf(stderr, "bot: timed out\n");
+    return 1;
+  }
+  const Json& outcome = client.tracker().record()["outcome"];
+  std::printf("game over: winners %s, reason %s; hash problems %d, openings verified %d\n",
+              outcome["winners"].dump().c_str(), outcome.value("reason", "").c_str(), client.problems(),
+              client.tracker().openings_verified());
+  if (f.has("save")) {
+    std::ofstream out(f.get("save"));
+    out << Json{{"room", client.room()}, {"seat", *client.seat()}, {"messages", client.messages()}}.dump() << "\n";
+  }
+  return client.problems() == 0 ? 0 : 1;
+}
+
+}  // namespace nyan::cli

@@ -1,0 +1,402 @@
+// `nyanhall-cli load`: M concurrent rooms of a game played by bots over real connections,
+// for a duration or a number of matches. Prints matches completed, actions/s, action round
+// trip (action sent -> ack received) p50/p90/p99/max, errors, resyncs, and, given the
+// server's pid, its CPU time per action and peak RSS. `--idle-rooms N` instead creates N
+// rooms that nobody plays and reports the server's memory per idle room.
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <deque>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <unistd.h>
+
+#include "clients/cli/args.h"
+#include "clients/cli/command.h"
+#include "protocol/messages.h"
+#include "protocol/view_tracker.h"
+#include "rules/core/rng.h"
+
+namespace nyan::cli {
+
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using Clock = std::chrono::steady_clock;
+
+struct Settings {
+  std::string host;
+  unsigned short port = 0;
+  std::string game;
+  Json options = Json::object();
+  int seats = 2;
+  int rooms = 10;
+  long matches = 0;     // stop after this many (0: use the duration)
+  double duration = 10;  // seconds
+  int think_ms = 0;      // each bot waits uniform(0, 2*think) before acting
+  int pid = 0;
+};
+
+struct Stats {
+  long matches = 0, actions = 0, errors = 0, resyncs = 0, mismatches = 0, connect_failures = 0;
+  std::vector<double> rtt_ms;
+  std::map<std::string, long> error_codes;
+  bool stopping = false;
+};
+
+class LoadRoom;
+
+// One bot: one WebSocket connection, one seat.
+class Bot : public std::enable_shared_from_this<Bot> {
+ public:
+  Bot(net::io_context& ioc, const Settings& s, Stats& st, LoadRoom& room, int index, std::uint64_t seed)
+      : ws_(ioc), timer_(ws_.get_executor()), s_(s), st_(st), room_(room), index_(index), rng_(seed) {}
+
+  void start();
+  void send(const Json& j);
+  void join(const std::string& code) { send({{"type", "join"}, {"room", code}, {"name", "bot"}}); }
+  int index() const { return index_; }
+
+ private:
+  void on_message(const Json& m);
+  void maybe_act();
+  void act();
+  void do_read();
+  void do_write();
+
+  websocket::stream<beast::tcp_stream> ws_;
+  net::steady_timer timer_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> out_;
+  const Settings& s_;
+  Stats& st_;
+  LoadRoom& room_;
+  int index_;
+  SplitMix rng_;
+  ViewTracker tracker_;
+  int seat_ = -1;
+  int acted_version_ = -1, acted_game_ = -1;
+  bool thinking_ = false;
+  long next_id_ = 1;
+  std::map<long, Clock::time_point> sent_;
+};
+
+// The bots of one room; the first creates it and hosts (start, rematch).
+class LoadRoom {
+ public:
+  LoadRoom(net::io_context& ioc, const Settings& s, Stats& st, int n) {
+    for (int i = 0; i < s.seats; ++i)
+      bots_.push_back(std::make_shared<Bot>(ioc, s, st, *this, i, static_cast<std::uint64_t>(n) * 16 + i + 1));
+  }
+  void start() {
+    for (auto& b : bots_) b->start();
+  }
+  // A seat other than the host's joins once the host has created the room.
+  void welcomed(Bot& b) {
+    if (!code_.empty()) b.join(code_);
+  }
+  void created(const std::string& code) {
+    code_ = code;
+    for (auto& b : bots_)
+      if (b->index() != 0) b->join(code_);
+  }
+  std::vector<std::shared_ptr<Bot>>& bots() { return bots_; }
+  bool start_sent = false;
+  int game_ended = 0;  // game_no whose end was counted
+
+ private:
+  std::vector<std::shared_ptr<Bot>> bots_;
+  std::string code_;
+};
+
+void Bot::start() {
+  auto self = shared_from_this();
+  auto resolver = std::make_shared<net::ip::tcp::resolver>(ws_.get_executor());
+  resolver->async_resolve(s_.host, std::to_string(s_.port), [self, resolver](beast::error_code ec, auto results) {
+    if (ec) return void(self->st_.connect_failures++);
+    beast::get_lowest_layer(self->ws_).async_connect(results, [self](beast::error_code ec, auto) {
+      if (ec) return void(self->st_.connect_failures++);
+      self->ws_.async_handshake(self->s_.host, "/ws", [self](beast::error_code ec) {
+        if (ec) return void(self->st_.connect_failures++);
+        self->do_read();
+        self->send({{"type", "hello"}, {"protocol", kProtocolVersion}});
+      });
+    });
+  });
+}
+
+void Bot::send(const Json& j) {
+  out_.push_back(j.dump());
+  if (out_.size() == 1) do_write();
+}
+
+void Bot::do_write() {
+  ws_.async_write(net::buffer(out_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    if (ec) return;
+    self->out_.pop_front();
+    if (!self->out_.empty()) self->do_write();
+  });
+}
+
+void Bot::do_read() {
+  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    if (ec) return;
+    Json m = Json::parse(beast::buffers_to_string(self->buffer_.data()), nullptr, false);
+    self->buffer_.consume(self->buffer_.size());
+    if (!m.is_discarded()) self->on_message(m);
+    if (!self->st_.stopping) self->do_read();
+  });
+}
+
+void Bot::on_message(const Json& m) {
+  const std::string type = m.value("type", "");
+  if (type == "welcome") {
+    if (index_ == 0) send({{"type", "create"}, {"game", s_.game}, {"options", s_.options}, {"name", "bot"}});
+    else room_.welcomed(*this);
+  } else if (type == "joined") {
+    seat_ = m["seat"].is_number_integer() ? m["seat"].get<int>() : -1;
+    if (index_ == 0) room_.created(m["room"]);
+  } else if (type == "room") {
+    if (index_ == 0 && m["status"] == "lobby" && !room_.start_sent) {
+      bool full = true;
+      for (const Json& seat : m["seats"]) full = full && seat["state"] == "connected";
+      if (full) {
+        room_.start_sent = true;
+        send({{"type", "start"}});
+      }
+    }
+  } else if (type == "snapshot" || type == "update") {
+    const ViewTracker::Check c = type == "snapshot" ? tracker_.on_snapshot(m) : tracker_.on_update(m);
+    if (!c.ok) {
+      st_.mismatches++;
+      st_.resyncs++;
+      send({{"type", "resync"}});
+      return;
+    }
+    if (tracker_.to_act().empty()) {
+      // The game ended: the host counts it once and asks for a rematch.
+      if (index_ == 0 && room_.game_ended != tracker_.game_no()) {
+        room_.game_ended = tracker_.game_no();
+        st_.matches++;
+        if (s_.matches > 0 && st_.matches >= s_.matches) st_.stopping = true;
+        if (!st_.stopping) send({{"type", "rematch"}});
+      }
+      return;
+    }
+    maybe_act();
+  } else if (type == "ack") {
+    auto it = sent_.find(m.value("re", 0L));
+    if (it != sent_.end()) {
+      st_.rtt_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - it->second).count());
+      sent_.erase(it);
+      st_.actions++;
+    }
+  } else if (type == "error") {
+    st_.errors++;
+    st_.error_codes[m.value("code", "?")]++;
+    sent_.erase(m.value("re", 0L));
+  }
+}
+
+void Bot::maybe_act() {
+  if (st_.stopping || thinking_ || seat_ < 0 || tracker_.legal().empty()) return;
+  bool mine = false;
+  for (const Json& s : tracker_.to_act()) mine = mine || s == seat_;
+  if (!mine || (acted_version_ == tracker_.version() && acted_game_ == tracker_.game_no())) return;
+  if (s_.think_ms <= 0) return act();
+  thinking_ = true;
+  timer_.expires_after(std::chrono::milliseconds(rng_.uniform(static_cast<std::uint64_t>(2 * s_.think_ms) + 1)));
+  timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    self->thinking_ = false;
+    if (!ec) self->act();
+  });
+}
+
+void Bot::act() {
+  if (st_.stopping) return;
+  acted_version_ = tracker_.version();
+  acted_game_ = tracker_.game_no();
+  const Json& legal = tracker_.legal();
+  const long id = next_id_++;
+  sent_[id] = Clock::now();
+  send({{"type", "action"}, {"id", id}, {"action", legal[rng_.uniform(legal.size())]}});
+}
+
+struct ProcStat {
+  double cpu_seconds = 0;
+  long rss_kib = 0, peak_kib = 0;
+};
+
+ProcStat read_proc(int pid) {
+  ProcStat p;
+  if (pid <= 0) return p;
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  std::getline(stat, line);
+  // Fields after the command name (which may contain spaces) start after the last ')'.
+  std::istringstream rest(line.substr(line.rfind(')') + 2));
+  std::string field;
+  unsigned long long utime = 0, stime = 0;
+  for (int i = 3; i <= 15 && rest >> field; ++i) {
+    if (i == 14) utime = std::stoull(field);
+    if (i == 15) stime = std::stoull(field);
+  }
+  p.cpu_seconds = static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) p.rss_kib = std::stol(line.substr(6));
+    if (line.rfind("VmHWM:", 0) == 0) p.peak_kib = std::stol(line.substr(6));
+  }
+  return p;
+}
+
+double percentile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<std::size_t>(q * static_cast<double>(v.size())))];
+}
+
+// Creates `n` rooms that nobody plays (each creator leaves) and reports memory per room.
+int idle_rooms(const Settings& s, int n) {
+  net::io_context ioc;
+  const ProcStat before = read_proc(s.pid);
+  struct Creator : std::enable_shared_from_this<Creator> {
+    websocket::stream<beast::tcp_stream> ws;
+    beast::flat_buffer buf;
+    int left;
+    const Settings& s;
+    int* created;
+    Creator(net::io_context& ioc, int count, const Settings& st, int* c) : ws(ioc), left(count), s(st), created(c) {}
+    void write(const Json& j, std::function<void()> then) {
+      auto text = std::make_shared<std::string>(j.dump());
+      ws.async_write(net::buffer(*text), [text, then](beast::error_code ec, std::size_t) {
+        if (!ec) then();
+      });
+    }
+    void read(std::function<void(Json)> then) {
+      ws.async_read(buf, [self = shared_from_this(), then](beast::error_code ec, std::size_t) {
+        if (ec) return;
+        Json m = Json::parse(beast::buffers_to_string(self->buf.data()), nullptr, false);
+        self->buf.consume(self->buf.size());
+        then(m);
+      });
+    }
+    // create -> joined -> leave -> left -> next
+    void next() {
+      if (left-- <= 0) return;
+      auto self = shared_from_this();
+      write({{"type", "create"}, {"game", s.game}, {"options", s.options}}, [self] { self->await("joined"); });
+    }
+    void await(const std::string& type) {
+      auto self = shared_from_this();
+      read([self, type](Json m) {
+        if (m.value("type", "") != type) return self->await(type);
+        if (type == "joined") {
+          ++*self->created;
+          self->write({{"type", "leave"}}, [self] { self->await("left"); });
+        } else {
+          self->next();  // after welcome or left
+        }
+      });
+    }
+  };
+  int created = 0;
+  const int connections = std::min(n, 100);
+  std::vector<std::shared_ptr<Creator>> creators;
+  for (int i = 0; i < connections; ++i) {
+    auto c = std::make_shared<Creator>(ioc, n / connections + (i < n % connections), s, &created);
+    net::ip::tcp::resolver resolver(ioc);
+    beast::get_lowest_layer(c->ws).connect(resolver.resolve(s.host, std::to_string(s.port)));
+    c->ws.handshake(s.host, "/ws");
+    c->write({{"type", "hello"}, {"protocol", kProtocolVersion}}, [c] { c->await("welcome"); });
+    creators.push_back(c);
+  }
+  const auto t0 = Clock::now();
+  ioc.run_for(std::chrono::seconds(600));
+  const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+  const ProcStat after = read_proc(s.pid);
+  std::printf("idle rooms created: %d in %.1f s\n", created, secs);
+  if (s.pid > 0) {
+    std::printf("server RSS: %ld KiB before, %ld KiB after (peak %ld KiB)\n", before.rss_kib, after.rss_kib, after.peak_kib);
+    std::printf("memory per idle room: %.2f KiB\n",
+                created ? static_cast<double>(after.rss_kib - before.rss_kib) / created : 0.0);
+  }
+  return created == n ? 0 : 1;
+}
+
+}  // namespace
+
+int load(const Args& args) {
+  Flags f(args, {"server", "game", "options", "rooms", "matches", "duration", "think-ms", "server-pid", "seats",
+                 "idle-rooms"},
+          {});
+  Settings s;
+  auto rooms = f.integer("rooms", 10), matches = f.integer("matches", 0), think = f.integer("think-ms", 0),
+       pid = f.integer("server-pid", 0), seats = f.integer("seats", 0), idle = f.integer("idle-rooms", 0);
+  if (!f.ok() || !rooms || !matches || !think || !pid || !seats || !idle ||
+      !parse_server(f.get("server", "127.0.0.1:8080"), s.host, s.port) || !f.has("game")) {
+    std::fprintf(stderr,
+                 "usage: nyanhall-cli load --server HOST:PORT --game ID [--options JSON] [--seats N] --rooms M "
+                 "[--matches N | --duration SECONDS] [--think-ms MS] [--server-pid PID]\n"
+                 "       nyanhall-cli load --server HOST:PORT --game ID --idle-rooms N [--server-pid PID]\n");
+    return 2;
+  }
+  s.game = f.get("game");
+  s.options = Json::parse(f.get("options", "{}"), nullptr, false);
+  if (s.options.is_discarded()) return 2;
+  s.rooms = static_cast<int>(*rooms);
+  s.matches = *matches;
+  s.duration = std::stod(f.get("duration", "10"));
+  s.think_ms = static_cast<int>(*think);
+  s.pid = static_cast<int>(*pid);
+  // Seats: the "players" option, else --seats, else 2.
+  s.seats = s.options.contains("players") ? s.options["players"].get<int>() : (*seats > 0 ? static_cast<int>(*seats) : 2);
+  if (*idle > 0) return idle_rooms(s, static_cast<int>(*idle));
+
+  net::io_context ioc;
+  Stats st;
+  std::vector<std::unique_ptr<LoadRoom>> load_rooms;
+  const ProcStat before = read_proc(s.pid);
+  const auto t0 = Clock::now();
+  for (int i = 0; i < s.rooms; ++i) {
+    load_rooms.push_back(std::make_unique<LoadRoom>(ioc, s, st, i));
+    load_rooms.back()->start();
+  }
+  const auto deadline = t0 + std::chrono::milliseconds(static_cast<long>(s.duration * 1000));
+  while (!st.stopping && (s.matches > 0 || Clock::now() < deadline)) {
+    ioc.run_for(std::chrono::milliseconds(50));
+    if (s.matches > 0 && Clock::now() > t0 + std::chrono::minutes(30)) break;  // bounded even in match mode
+  }
+  st.stopping = true;
+  const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+  const ProcStat after = read_proc(s.pid);
+
+  std::printf("load: game %s, %d rooms x %d seats, think %d ms, %.1f s\n", s.game.c_str(), s.rooms, s.seats,
+              s.think_ms, secs);
+  std::printf("matches completed: %ld\n", st.matches);
+  std::printf("actions: %ld (%.0f/s)\n", st.actions, st.actions / secs);
+  std::printf("action round trip ms: p50 %.3f, p90 %.3f, p99 %.3f, max %.3f\n", percentile(st.rtt_ms, 0.5),
+              percentile(st.rtt_ms, 0.9), percentile(st.rtt_ms, 0.99),
+              st.rtt_ms.empty() ? 0.0 : *std::max_element(st.rtt_ms.begin(), st.rtt_ms.end()));
+  std::printf("errors: %ld", st.errors);
+  for (const auto& [code, n] : st.error_codes) std::printf("  %s=%ld", code.c_str(), n);
+  std::printf("\nresyncs: %ld (hash mismatches %ld), connect failures: %ld\n", st.resyncs, st.mismatches,
+              st.connect_failures);
+  if (s.pid > 0) {
+    const double cpu = after.cpu_seconds - before.cpu_seconds;
+    std::printf("server CPU: %.2f s, %.1f us per action\n", cpu, st.actions ? cpu * 1e6 / st.actions : 0.0);
+    std::printf("server RSS: %ld KiB now, peak %ld KiB\n", after.rss_kib, after.peak_kib);
+  }
+  return st.mismatches == 0 && st.connect_failures == 0 ? 0 : 1;
+}
+
+}  // namespace nyan::cli

@@ -1,0 +1,102 @@
+// Rebuilding a room from its journal after a restart: every record is replayed in order and
+// every action must reproduce the journaled version and view hashes. Anything else marks the
+// room broken (the caller logs it once and leaves the room out).
+#include <chrono>
+
+#include "protocol/drbg.h"
+#include "server/room.h"
+
+namespace nyan::server {
+
+namespace {
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
+
+bool Room::restore(const std::vector<Json>& records, std::string& problem) {
+  const int n = static_cast<int>(seats_.size());
+  auto seat_in = [&](const Json& r, Seat& seat) {
+    if (!r.contains("seat") || !r["seat"].is_number_integer()) return false;
+    seat = r["seat"].get<Seat>();
+    return seat >= 0 && seat < n;
+  };
+  host_ = -1;
+  std::int64_t finished_at = 0;
+  for (std::size_t i = 1; i < records.size(); ++i) {
+    const Json& r = records[i];
+    const std::string where = "record " + std::to_string(i + 1) + ": ";
+    if (!r.is_object() || !r.contains("kind") || !r["kind"].is_string()) {
+      problem = where + "not a journal record";
+      return false;
+    }
+    const std::string kind = r["kind"];
+    Seat seat = 0;
+    try {
+      if (kind == "seat_claimed") {
+        if (!seat_in(r, seat)) throw std::runtime_error("bad seat");
+        SeatState& st = seats_[seat];
+        st = SeatState{};
+        st.claimed = true;
+        st.token_hash = r.at("token_hash").get<std::string>();
+        st.name = r.at("name").get<std::string>();
+        if (host_ < 0) host_ = seat;
+      } else if (kind == "seat_released") {
+        if (!seat_in(r, seat)) throw std::runtime_error("bad seat");
+        seats_[seat] = SeatState{};
+        host_ = r.at("host").get<Seat>();
+      } else if (kind == "seat_opened") {
+        if (!seat_in(r, seat)) throw std::runtime_error("bad seat");
+        seats_[seat].open = true;
+      } else if (kind == "game_started") {
+        const int game_no = r.at("game_no").get<int>();
+        auto seed = seed_from_hex(r.at("seed").get<std::string>());
+        if (game_no != game_no_ + 1 || !seed) throw std::runtime_error("bad game start");
+        game_no_ = game_no;
+        match_ = std::make_unique<Match>(game_, options_, code_, secret_, game_no_, *seed);
+        set_status(Status::playing);
+      } else if (kind == "action") {
+        if (!match_ || r.at("game_no").get<int>() != game_no_ || !seat_in(r, seat))
+          throw std::runtime_error("action outside a game");
+        if (!match_->apply(seat, r.at("action"))) throw std::runtime_error("the action does not replay");
+        if (r.at("version").get<int>() != match_->version()) throw std::runtime_error("version differs");
+        if (match_->hashes(/*recompute=*/true) != r.at("hashes").get<std::vector<std::string>>())
+          throw std::runtime_error("view hashes differ at version " + std::to_string(match_->version()));
+        if (!r.at("request").is_null()) {
+          auto& accepted = seats_[seat].accepted;
+          accepted.emplace_back(r["request"], match_->version());
+          if (accepted.size() > 64) accepted.pop_front();
+        }
+      } else if (kind == "game_over") {
+        if (!match_ || !match_->over() || match_->state().outcome().to_json() != r.at("outcome"))
+          throw std::runtime_error("the outcome differs");
+        set_status(Status::over);
+        finished_at = r.value("t", now_ms());
+      } else if (kind == "closed") {
+        throw std::runtime_error("the room was closed");
+      } else {
+        throw std::runtime_error("unknown record kind '" + kind + "'");
+      }
+    } catch (const std::exception& e) {
+      problem = where + kind + ": " + e.what();
+      return false;
+    }
+  }
+  if (status_ == Status::playing && match_ && match_->over()) {
+    problem = "the game ended without its game_over record";
+    return false;
+  }
+  if (status_ == Status::over && now_ms() - finished_at > ctx_.config.retention_ms) {
+    problem = "retention expired";
+    expired_ = true;
+    return false;
+  }
+  // Nobody is connected after a restart: every seat is in its grace period again.
+  for (Seat s = 0; s < n; ++s)
+    if (seats_[s].claimed) seat_dropped(s);
+  arm_idle_timer();
+  return true;
+}
+
+}  // namespace nyan::server

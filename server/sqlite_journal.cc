@@ -1,0 +1,275 @@
+#include "server/sqlite_journal.h"
+
+#include <sqlite3.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+
+#include "server/log.h"
+#include "server/metrics.h"
+
+namespace nyan::server {
+
+namespace {
+
+// Each step upgrades the schema by one version; a database is brought up to date on open.
+const char* const kMigrations[] = {
+    // 1: rooms and their records.
+    "CREATE TABLE rooms(code TEXT PRIMARY KEY, created_ms INTEGER NOT NULL, forgotten INTEGER NOT NULL DEFAULT 0,"
+    " broken INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE records(room TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY(room, seq))"
+    " WITHOUT ROWID;",
+};
+constexpr int kSchemaVersion = static_cast<int>(sizeof kMigrations / sizeof kMigrations[0]);
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &s_, nullptr); }
+  ~Statement() { sqlite3_finalize(s_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  sqlite3_stmt* get() { return s_; }
+  bool ok() const { return s_ != nullptr; }
+
+ private:
+  sqlite3_stmt* s_ = nullptr;
+};
+
+class SqliteJournal : public Journal {
+ public:
+  SqliteJournal(sqlite3* db, std::string path, int group_commit_us)
+      : db_(db), path_(std::move(path)), group_commit_(group_commit_us) {
+    writer_ = std::thread([this] { write_loop(); });
+  }
+
+  ~SqliteJournal() override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    writer_.join();
+    sqlite3_close(db_);
+  }
+
+  std::string describe() const override { return "sqlite " + path_; }
+  bool healthy() const override { return healthy_; }
+
+  void append(const std::string& code, std::vector<Json> records, Done done) override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      queue_.push_back(Item{code, std::move(records), std::move(done), false});
+    }
+    cv_.notify_one();
+  }
+
+  void forget(const std::string& code) override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      queue_.push_back(Item{code, {}, nullptr, true});
+    }
+    cv_.notify_one();
+  }
+
+  void flush() override {
+    std::unique_lock<std::mutex> lock(mu_);
+    idle_cv_.wait(lock, [this] { return queue_.empty() && !writing_; });
+  }
+
+  std::vector<StoredRoom> load() override {
+    std::lock_guard<std::mutex> lock(db_mu_);
+    std::vector<StoredRoom> out;
+    Statement q(db_,
+                "SELECT r.room, r.seq, r.body FROM records r JOIN rooms m ON m.code = r.room"
+                " WHERE m.forgotten = 0 AND m.broken = 0 ORDER BY r.room, r.seq");
+    while (q.ok() && sqlite3_step(q.get()) == SQLITE_ROW) {
+      const std::string code = reinterpret_cast<const char*>(sqlite3_column_text(q.get(), 0));
+      const std::int64_t seq = sqlite3_column_int64(q.get(), 1);
+      const char* body = reinterpret_cast<const char*>(sqlite3_column_text(q.get(), 2));
+      if (out.empty() || out.back().code != code) out.push_back(StoredRoom{code, {}});
+      // A record that does not parse stays as a string; the room's replay reports it.
+      Json j = Json::parse(body ? body : "", nullptr, false);
+      out.back().records.push_back(j.is_discarded() ? Json("corrupt record") : std::move(j));
+      next_seq_[code] = seq + 1;
+    }
+    return out;
+  }
+
+  void mark_broken(const std::string& code) override {
+    std::lock_guard<std::mutex> lock(db_mu_);
+    Statement q(db_, "UPDATE rooms SET broken = 1 WHERE code = ?");
+    sqlite3_bind_text(q.get(), 1, code.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_step(q.get());
+  }
+
+ private:
+  struct Item {
+    std::string code;
+    std::vector<Json> records;
+    Done done;
+    bool forget;
+  };
+
+  void write_loop() {
+    for (;;) {
+      std::deque<Item> batch;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        cv_.wait(lock, [this] { return stop_ || !queue_.empty(); });
+        if (queue_.empty() && stop_) return;
+        // Group commit: give other rooms a moment to join this fsync.
+        if (group_commit_ > 0 && !stop_)
+          cv_.wait_for(lock, std::chrono::microseconds(group_commit_), [this] { return stop_ || queue_.size() >= 256; });
+        batch.swap(queue_);
+        writing_ = true;
+      }
+      const bool ok = commit(batch);
+      for (Item& item : batch)
+        if (item.done) item.done(ok);
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        writing_ = false;
+      }
+      idle_cv_.notify_all();
+    }
+  }
+
+  bool exec(const char* sql) { return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) == SQLITE_OK; }
+
+  bool commit(std::deque<Item>& batch) {
+    std::lock_guard<std::mutex> lock(db_mu_);
+    std::unordered_map<std::string, std::int64_t> seqs;  // applied only if the commit succeeds
+    bool ok = exec("BEGIN IMMEDIATE");
+    Statement room(db_, "INSERT OR IGNORE INTO rooms(code, created_ms) VALUES(?, ?)");
+    Statement insert(db_, "INSERT INTO records(room, seq, body) VALUES(?, ?, ?)");
+    Statement forget_records(db_, "DELETE FROM records WHERE room = ?");
+    Statement forget_room(db_, "UPDATE rooms SET forgotten = 1 WHERE code = ?");
+    ok = ok && room.ok() && insert.ok() && forget_records.ok() && forget_room.ok();
+    const std::int64_t t = now_ms();
+    for (Item& item : batch) {
+      if (!ok) break;
+      if (item.forget) {
+        for (Statement* s : {&forget_records, &forget_room}) {
+          sqlite3_reset(s->get());
+          sqlite3_bind_text(s->get(), 1, item.code.c_str(), -1, SQLITE_TRANSIENT);
+          ok = ok && sqlite3_step(s->get()) == SQLITE_DONE;
+        }
+        continue;
+      }
+      sqlite3_reset(room.get());
+      sqlite3_bind_text(room.get(), 1, item.code.c_str(), -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int64(room.get(), 2, t);
+      ok = ok && sqlite3_step(room.get()) == SQLITE_DONE;
+      auto seq = seqs.find(item.code);
+      if (seq == seqs.end()) seq = seqs.emplace(item.code, next_seq_[item.code]).first;
+      for (Json& r : item.records) {
+        r["t"] = t;  // wall-clock time of the commit, for retention
+        const std::string body = r.dump();
+        sqlite3_reset(insert.get());
+        sqlite3_bind_text(insert.get(), 1, item.code.c_str(), -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(insert.get(), 2, seq->second++);
+        sqlite3_bind_text(insert.get(), 3, body.c_str(), static_cast<int>(body.size()), SQLITE_TRANSIENT);
+        ok = ok && sqlite3_step(insert.get()) == SQLITE_DONE;
+      }
+    }
+    ok = ok && exec("COMMIT");
+    if (!ok) {
+      const std::string why = sqlite3_errmsg(db_);
+      exec("ROLLBACK");
+      metrics().journal_failures++;
+      if (healthy_.exchange(false)) log::error("journal_unavailable", {{"error", why}});
+      return false;
+    }
+    for (auto& [code, next] : seqs) next_seq_[code] = next;
+    for (const Item& item : batch)
+      if (item.forget) next_seq_.erase(item.code);
+    metrics().journal_batches++;
+    std::size_t n = 0;
+    for (const Item& item : batch) n += item.records.size();
+    metrics().journal_records += static_cast<long>(n);
+    if (!healthy_.exchange(true)) log::info("journal_recovered");
+    return true;
+  }
+
+  sqlite3* db_;
+  std::string path_;
+  int group_commit_;
+  std::mutex mu_;  // queue_
+  std::condition_variable cv_, idle_cv_;
+  std::deque<Item> queue_;
+  bool stop_ = false;
+  bool writing_ = false;
+  std::mutex db_mu_;  // the connection
+  std::unordered_map<std::string, std::int64_t> next_seq_;
+  std::atomic<bool> healthy_{true};
+  std::thread writer_;
+};
+
+bool migrate(sqlite3* db, std::string& error) {
+  sqlite3_stmt* s = nullptr;
+  int version = 0;
+  if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
+    version = sqlite3_column_int(s, 0);
+  sqlite3_finalize(s);
+  if (version > kSchemaVersion) {
+    error = "the database has schema version " + std::to_string(version) + ", newer than this server's " +
+            std::to_string(kSchemaVersion);
+    return false;
+  }
+  for (int v = version; v < kSchemaVersion; ++v) {
+    const std::string sql = std::string("BEGIN;") + kMigrations[v] + "PRAGMA user_version = " + std::to_string(v + 1) +
+                            ";COMMIT;";
+    char* msg = nullptr;
+    if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &msg) != SQLITE_OK) {
+      error = std::string("migration to schema ") + std::to_string(v + 1) + " failed: " + (msg ? msg : "?");
+      sqlite3_free(msg);
+      sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+int sqlite_schema_version() { return kSchemaVersion; }
+
+std::unique_ptr<Journal> open_sqlite_journal(const std::string& data_dir, int group_commit_us, std::string& error) {
+  std::error_code ec;
+  std::filesystem::create_directories(data_dir, ec);
+  const std::string path = (std::filesystem::path(data_dir) / "nyanhall.db").string();
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr) !=
+      SQLITE_OK) {
+    error = "cannot open " + path + ": " + (db ? sqlite3_errmsg(db) : "out of memory");
+    sqlite3_close(db);
+    return nullptr;
+  }
+  sqlite3_busy_timeout(db, 5000);
+  // WAL with synchronous=FULL: a commit is on disk (fsync) before the journal says so.
+  char* msg = nullptr;
+  if (sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", nullptr, nullptr, &msg) != SQLITE_OK) {
+    error = std::string("cannot set WAL mode: ") + (msg ? msg : "?");
+    sqlite3_free(msg);
+    sqlite3_close(db);
+    return nullptr;
+  }
+  if (!migrate(db, error)) {
+    sqlite3_close(db);
+    return nullptr;
+  }
+  return std::make_unique<SqliteJournal>(db, path, group_commit_us);
+}
+
+}  // namespace nyan::server

@@ -1,0 +1,21 @@
+// The embedded journal backend: one SQLite database (WAL mode, synchronous=FULL) in the data
+// directory. A single writer thread commits records from every room in batches (group
+// commit): a record waits at most `group_commit_us` for others to share its fsync. A failed
+// commit (full or read-only disk) rolls back, fails that batch's records and marks the journal
+// unhealthy; every later batch tries again, so the server recovers when space returns.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "server/journal.h"
+
+namespace nyan::server {
+
+// nullptr with `error` set when the database cannot be opened or migrated.
+std::unique_ptr<Journal> open_sqlite_journal(const std::string& data_dir, int group_commit_us, std::string& error);
+
+// The schema version this build writes (PRAGMA user_version).
+int sqlite_schema_version();
+
+}  // namespace nyan::server
