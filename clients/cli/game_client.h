@@ -64,7 +64,7 @@ class GameClient {
 
   Connection* c_;
   ViewTracker tracker_;
-  Json room_info_;
+  Json room_info_ = Json::object();
   std::optional<int> seat_;
   std::string room_, token_;
   long next_id_ = 1;

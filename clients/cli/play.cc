@@ -31,7 +31,7 @@ std::optional<std::string> read_line(int ms) {
 void show(const GameClient& c, const std::string& game) {
   std::printf("\n");
   const Json& room = c.room_info();
-  if (room.is_object()) {
+  if (room.contains("seats")) {
     std::printf("room %s  status %s  seats:", c.room().c_str(), room.value("status", "").c_str());
     for (const Json& s : room["seats"])
       std::printf("  [%d %s %s]", s["seat"].get<int>(), s.value("name", "-").c_str(), s["state"].get<std::string>().c_str());
@@ -51,6 +51,7 @@ void show(const GameClient& c, const std::string& game) {
 }  // namespace
 
 int play(const Args& args) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // a person (or a pipe) sees each line at once
   Flags f(args, {"server", "create", "options", "join", "seat", "spectate", "reconnect", "token", "name", "save"}, {});
   std::string host;
   unsigned short port = 0;

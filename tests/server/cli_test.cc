@@ -1,0 +1,154 @@
+// nyanhall-cli against a real server: bots play every game to the end (one creates the room
+// and starts it, the others join by code), and `play` drives a game from its terminal.
+#include <catch2/catch.hpp>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <regex>
+
+#include "rules/core/registry.h"
+#include "tests/server/server_process.h"
+
+using namespace nyan;
+using namespace nyan::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+// A child process with a pipe to its stdin and one from its stdout+stderr.
+struct Child {
+  pid_t pid = -1;
+  int in = -1, out = -1;
+  std::string output;
+
+  explicit Child(std::vector<std::string> args) {
+    signal(SIGPIPE, SIG_IGN);  // a child that exited must not take the test with it
+    int to[2], from[2];
+    REQUIRE(pipe(to) == 0);
+    REQUIRE(pipe(from) == 0);
+    pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+      dup2(to[0], 0);
+      dup2(from[1], 1);
+      dup2(from[1], 2);
+      close(to[1]);
+      close(from[0]);
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+    close(to[0]);
+    close(from[1]);
+    in = to[1];
+    out = from[0];
+    fcntl(out, F_SETFL, O_NONBLOCK);
+  }
+  ~Child() {
+    if (pid > 0) {
+      ::kill(pid, SIGKILL);
+      waitpid(pid, nullptr, 0);
+    }
+    close(in);
+    close(out);
+  }
+  void read_available() {
+    char buf[4096];
+    for (ssize_t n; (n = read(out, buf, sizeof buf)) > 0;) output.append(buf, static_cast<std::size_t>(n));
+  }
+  void write_line(const std::string& s) { (void)!write(in, (s + "\n").data(), s.size() + 1); }
+  // Waits for the exit status (or -1 on timeout).
+  int wait(std::chrono::seconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+      read_available();
+      int status = 0;
+      if (waitpid(pid, &status, WNOHANG) == pid) {
+        pid = -1;
+        read_available();
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+      }
+      std::this_thread::sleep_for(20ms);
+    }
+    return -1;
+  }
+  std::string room_code(std::chrono::seconds timeout) {
+    const std::regex re("room: ([a-z0-9-]+)");
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+      read_available();
+      std::smatch m;
+      if (std::regex_search(output, m, re)) return m[1];
+      std::this_thread::sleep_for(20ms);
+    }
+    return "";
+  }
+};
+
+std::string server_addr(const ServerProcess& s) { return "127.0.0.1:" + std::to_string(s.port()); }
+
+}  // namespace
+
+TEST_CASE("cli: bots play every game to the end", "[server][cli]") {
+  register_all_games();
+  ServerProcess server({"--journal", "none"});
+  int seed = 1;
+  for (const Game* g : registry().games()) {
+    for (const Json& given : g->sample_options()) {
+      Json options;
+      REQUIRE(g->normalize_options(given, options));
+      const int seats = g->seat_count(options);
+      INFO(g->id() << " " << options.dump());
+      Child host({NYANHALL_CLI, "bot", "--server", server_addr(server), "--create", g->id(), "--options", given.dump(),
+                  "--start", "--seed", std::to_string(seed++)});
+      const std::string code = host.room_code(10s);
+      REQUIRE(!code.empty());
+      std::vector<std::unique_ptr<Child>> others;
+      for (int i = 1; i < seats; ++i)
+        others.push_back(std::make_unique<Child>(std::vector<std::string>{
+            NYANHALL_CLI, "bot", "--server", server_addr(server), "--join", code, "--seed", std::to_string(seed++)}));
+      CHECK(host.wait(300s) == 0);
+      INFO(host.output);
+      CHECK(host.output.find("game over") != std::string::npos);
+      CHECK(host.output.find("hash problems 0") != std::string::npos);
+      for (auto& c : others) {
+        INFO(c->output);
+        CHECK(c->wait(60s) == 0);
+      }
+    }
+  }
+}
+
+TEST_CASE("cli: play drives a game from the terminal", "[server][cli]") {
+  ServerProcess server({"--journal", "none"});
+  Child player({NYANHALL_CLI, "play", "--server", server_addr(server), "--create", "oikake", "--name", "Aki"});
+  const std::regex joined("joined room ([a-z0-9-]+)");
+  std::smatch m;
+  const auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (!std::regex_search(player.output, m, joined)) {
+    REQUIRE(std::chrono::steady_clock::now() < deadline);
+    player.read_available();
+    std::this_thread::sleep_for(20ms);
+  }
+  Child opponent({NYANHALL_CLI, "bot", "--server", server_addr(server), "--join", m[1].str()});
+  std::this_thread::sleep_for(300ms);
+  player.write_line("s");  // start
+  const auto end = std::chrono::steady_clock::now() + 60s;
+  while (player.output.find("game over") == std::string::npos) {
+    INFO(player.output.substr(player.output.size() > 3000 ? player.output.size() - 3000 : 0));
+    REQUIRE(std::chrono::steady_clock::now() < end);
+    player.write_line("1");  // always the first listed move
+    std::this_thread::sleep_for(100ms);
+    player.read_available();
+  }
+  player.write_line("q");
+  CHECK(player.wait(10s) == 0);
+  CHECK(opponent.wait(10s) == 0);
+  // The terminal showed the board and numbered moves.
+  CHECK(player.output.find("track:") != std::string::npos);
+  CHECK(player.output.find(" 1) present") != std::string::npos);
+}
