@@ -1,6 +1,7 @@
 // The one place that knows every engine. The server and the clients call
 // register_all_games() once at start; nothing registers itself implicitly.
 #include "rules/core/registry.h"
+#include "rules/daihugo/daihugo_game.h"
 #include "rules/oikake/oikake_game.h"
 
 namespace nyan {
@@ -9,6 +10,7 @@ void register_all_games() {
   Registry& r = registry();
   if (r.find("oikake")) return;  // already registered
   r.add(std::make_unique<oikake::OikakeGame>());
+  r.add(std::make_unique<daihugo::DaihugoGame>());
 }
 
 }  // namespace nyan

@@ -1,0 +1,68 @@
+#include "rules/daihugo/daihugo_game.h"
+
+#include "rules/daihugo/daihugo.h"
+
+namespace nyan::daihugo {
+
+namespace {
+
+Settings settings_of(const Json& o) {
+  Settings s;
+  s.players = o.at("players").get<int>();
+  s.single_round = o.at("match") == "single_round";
+  s.opening_containing = o.at("opening_lead") == "containing";
+  s.winner_leads = o.at("next_round_start") == "round_winner";
+  s.solo_target = o.at("solo_target_turns").get<int>();
+  return s;
+}
+
+}  // namespace
+
+std::string DaihugoGame::summary() const {
+  return "Shed your hand of cat cards in singles, sets and sequences; passing makes you take a "
+         "card from the field. Whoever is left holding cards raises tails, and five tails lose. "
+         "Solo: clear your hand in as few turns as possible.";
+}
+
+std::vector<OptionSpec> DaihugoGame::option_schema() const {
+  return {
+      OptionSpec::integer("players", 1, 4, 2, "1 to 4 players; 1 plays the solo challenge"),
+      OptionSpec::choice("match", {"tails", "single_round"}, "tails",
+                         "tails: rounds until someone has 5 tails; single_round: one round only"),
+      OptionSpec::choice("opening_lead", {"exact", "containing"}, "exact",
+                         "the start player's first play: exactly the revealed card, or any play containing it"),
+      OptionSpec::choice("next_round_start", {"reveal", "round_winner"}, "reveal",
+                         "rounds 2+: a new start-card reveal, or the previous round's winner leads"),
+      // Solo always ends within 32 turns (R18), so a larger target changes nothing.
+      OptionSpec::integer("solo_target_turns", 1, 32, 6, "solo: a clear within this many turns is a success"),
+  };
+}
+
+std::unique_ptr<State> DaihugoGame::start(const Json& options, std::unique_ptr<Rng> rng) const {
+  Board b = new_match(settings_of(options), *rng);
+  return std::make_unique<DaihugoState>(std::move(b), std::move(rng));
+}
+
+int DaihugoGame::max_actions(const Json& options) const {
+  const Settings s = settings_of(options);
+  const int n = s.players;
+  // Solo: at most 32 turns (R18), each a play and perhaps a take, plus one wild swap.
+  if (n == 1) return 2 * kCards + 1;
+  // A round: a swap, n picks, at most 32 plays (a card is played at most once per round)
+  // and at most n-1 passes before each play (R12).
+  const int per_round = 1 + n + kCards + (n - 1) * kCards;
+  // Every round raises at least one tail for each of the n-1 others and the match goes on
+  // only while everyone has at most 4: at most 4n/(n-1) rounds before the last.
+  const int rounds = s.single_round ? 1 : 4 * n / (n - 1) + 1;
+  return rounds * per_round;
+}
+
+std::vector<Json> DaihugoGame::sample_options() const {
+  // Every player count, and each rule-changing option once (the suites run every set).
+  return {{{"players", 1}},
+          {{"players", 2}, {"next_round_start", "round_winner"}},
+          {{"players", 3}},
+          {{"players", 4}, {"match", "single_round"}, {"opening_lead", "containing"}}};
+}
+
+}  // namespace nyan::daihugo
