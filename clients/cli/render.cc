@@ -9,6 +9,7 @@ namespace {
 // Add a game's renderer here (one line).
 const Renderer kRenderers[] = {
     {"oikake", render_oikake, describe_oikake},
+    {"daihugo", render_daihugo, describe_daihugo},
 };
 
 const Renderer* find(const std::string& game) {

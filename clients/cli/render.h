@@ -24,5 +24,7 @@ struct Renderer {
 
 std::string render_oikake(const Json& view);
 std::string describe_oikake(const Json& action);
+std::string render_daihugo(const Json& view);
+std::string describe_daihugo(const Json& action);
 
 }  // namespace nyan::cli
