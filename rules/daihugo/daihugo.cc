@@ -220,37 +220,50 @@ void DaihugoState::solo_take(const std::string& from) {
   b_.phase = Phase::play;
 }
 
-Outcome DaihugoState::outcome() const {
+namespace {
+
+// R24: the turn count, a success within the target.
+Outcome solo_outcome(const Board& b) {
   Outcome o;
-  if (!over()) return o;
-  o.reason = b_.reason;
-  if (b_.solo()) {  // R24
-    const int t = b_.solo_turn;
-    const bool success = t <= b_.settings.solo_target;
-    if (success) o.winners = {0};
-    o.scores = {t};
-    o.turns = t;
-    o.details = {{"cleared_turns", t},
-                 {"success", success},
-                 {"target", b_.settings.solo_target},
-                 {"stats", {{"cleared_turns", t}, {"success", success ? 1 : 0}, {"wild_swaps", b_.wild_swaps}}}};
-    return o;
-  }
-  const RoundResult& last = b_.results.back();
-  // Standings: fewest tails first (single_round: that round's penalty); ties share a rank.
-  std::vector<int> key = b_.settings.single_round ? last.penalties : b_.tails;
-  std::vector<Seat> order(static_cast<std::size_t>(b_.n()));
-  for (Seat s = 0; s < b_.n(); ++s) order[s] = s;
-  std::stable_sort(order.begin(), order.end(), [&](Seat a, Seat b) { return key[a] < key[b]; });
-  Json standings = Json::array();
-  int losers = 0;
+  o.reason = b.reason;
+  const int t = b.solo_turn;
+  const bool success = t <= b.settings.solo_target;
+  if (success) o.winners = {0};
+  o.scores = {t};
+  o.turns = t;
+  o.details = {{"cleared_turns", t},
+               {"success", success},
+               {"target", b.settings.solo_target},
+               {"stats", {{"cleared_turns", t}, {"success", success ? 1 : 0}, {"wild_swaps", b.wild_swaps}}}};
+  return o;
+}
+
+// §7: fewest tails first (single_round: that round's penalty); equal values share a rank.
+Json standings(const Board& b) {
+  const RoundResult& last = b.results.back();
+  const std::vector<int>& key = b.settings.single_round ? last.penalties : b.tails;
+  std::vector<Seat> order;
+  for (Seat s = 0; s < b.n(); ++s) order.push_back(s);
+  std::stable_sort(order.begin(), order.end(), [&](Seat x, Seat y) { return key[x] < key[y]; });
+  Json out = Json::array();
   for (std::size_t i = 0; i < order.size(); ++i) {
     const Seat s = order[i];
-    int rank = static_cast<int>(i) + 1;
-    if (i > 0 && key[s] == key[order[i - 1]]) rank = standings.back()["rank"].get<int>();
-    standings.push_back({{"seat", s}, {"rank", rank}, {"tails", b_.tails[s]}, {"penalty", last.penalties[s]}});
+    const int rank = i > 0 && key[s] == key[order[i - 1]] ? out.back()["rank"].get<int>() : static_cast<int>(i) + 1;
+    out.push_back({{"seat", s}, {"rank", rank}, {"tails", b.tails[s]}, {"penalty", last.penalties[s]}});
   }
-  for (Seat s = 0; s < b_.n(); ++s) {
+  return out;
+}
+
+}  // namespace
+
+Outcome DaihugoState::outcome() const {
+  if (!over()) return Outcome{};
+  if (b_.solo()) return solo_outcome(b_);
+  Outcome o;
+  o.reason = b_.reason;
+  const RoundResult& last = b_.results.back();
+  int losers = 0;
+  for (Seat s = 0; s < b_.n(); ++s) {  // R16, G11, G12
     const bool loses = b_.settings.single_round ? s != last.winner : b_.tails[s] >= 5;
     if (loses) losers++;
     else o.winners.push_back(s);
@@ -261,7 +274,7 @@ Outcome DaihugoState::outcome() const {
   Json hands = Json::array();
   for (Hand h : last.hands) hands.push_back(hand_json(h));
   o.turns = b_.turns;
-  o.details = {{"standings", standings},
+  o.details = {{"standings", standings(b_)},
                {"tails", b_.tails},
                {"rounds_played", static_cast<int>(b_.results.size())},
                {"rounds", rounds},
