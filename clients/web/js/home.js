@@ -1,0 +1,145 @@
+// The home page: the catalog from /api/games (Japanese and English names, players, a short
+// summary), a form per game that creates a private room with the options its schema lists,
+// and joining by code.
+import { h, fill, clear } from './dom.js';
+import { t, tr, has, getLang } from './i18n.js';
+import { Session, normalizeCode } from './session.js';
+import { boardFor } from './games.js';
+
+export function savedName() {
+  try { return localStorage.getItem('nyanhall.name') || ''; } catch { return ''; }
+}
+
+export function saveName(name) {
+  try { localStorage.setItem('nyanhall.name', name); } catch { /* private mode */ }
+}
+
+function optionLabel(game, spec) {
+  const key = `opt_${game}_${spec.name}`;
+  return has(key) ? t(key) : spec.name.replace(/_/g, ' ');
+}
+
+function choiceLabel(game, spec, value) {
+  const key = `opt_${game}_${spec.name}_${value}`;
+  return has(key) ? t(key) : String(value);
+}
+
+function optionHint(game, spec) {
+  const key = `opt_${game}_${spec.name}_hint`;
+  return has(key) ? t(key) : spec.description;
+}
+
+// One form control per option of the schema; returns [element, read()].
+function optionControl(game, spec) {
+  const id = `opt-${game}-${spec.name}`;
+  const label = h('label', { for: id }, optionLabel(game, spec));
+  const hint = h('small', { class: 'hint', id: `${id}-hint` }, optionHint(game, spec));
+  let input, read;
+  if (spec.kind === 'choice') {
+    input = h('select', { id, name: spec.name, 'aria-describedby': `${id}-hint` },
+      spec.choices.map((c, i) => h('option', { value: String(i), selected: JSON.stringify(c) === JSON.stringify(spec.default) },
+        choiceLabel(game, spec, c))));
+    read = () => spec.choices[Number(input.value)];
+  } else if (spec.kind === 'integer') {
+    input = h('input', { id, name: spec.name, type: 'number', min: spec.min, max: spec.max, value: spec.default,
+      inputmode: 'numeric', 'aria-describedby': `${id}-hint` });
+    read = () => Math.trunc(Number(input.value));
+  } else if (spec.kind === 'boolean') {
+    input = h('input', { id, name: spec.name, type: 'checkbox', checked: !!spec.default, 'aria-describedby': `${id}-hint` });
+    read = () => input.checked;
+  } else {
+    input = h('textarea', { id, name: spec.name, rows: 3, spellcheck: 'false', 'aria-describedby': `${id}-hint` },
+      JSON.stringify(spec.default));
+    read = () => JSON.parse(input.value);
+  }
+  return [h('div', { class: ['field', spec.kind === 'boolean' ? 'check' : ''] }, label, input, hint), read];
+}
+
+function gameCard(game, onCreate) {
+  const board = boardFor(game.id);
+  const summary = board.summaryJa && getLang() === 'ja' ? board.summaryJa : game.summary;
+  const players = game.min_seats === game.max_seats ? t('players_exact', { n: game.min_seats })
+    : t('players', { min: game.min_seats, max: game.max_seats });
+  const controls = game.options.map((spec) => optionControl(game.id, spec));
+  const error = h('p', { class: 'error', role: 'alert' });
+  const form = h('form', { class: 'create-form', hidden: true, 'data-game': game.id },
+    controls.map(([el]) => el),
+    error,
+    h('div', { class: 'button-row' },
+      h('button', { type: 'submit', class: 'primary', 'data-key': `create-${game.id}` }, t('create')),
+      h('button', { type: 'button', onclick: () => { form.hidden = true; open.setAttribute('aria-expanded', 'false'); open.focus(); } }, t('cancel'))));
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    error.textContent = '';
+    const options = {};
+    try {
+      game.options.forEach((spec, i) => { options[spec.name] = controls[i][1](); });
+    } catch (e) {
+      error.textContent = String(e.message || e);
+      return;
+    }
+    onCreate(game, options, error);
+  });
+  const open = h('button', { class: 'primary', 'aria-expanded': 'false', 'data-create': game.id,
+    onclick: () => {
+      form.hidden = !form.hidden;
+      open.setAttribute('aria-expanded', String(!form.hidden));
+      if (!form.hidden) form.querySelector('select, input, textarea, button')?.focus();
+    } }, t('create_room'));
+  return h('article', { class: 'game-card', 'data-game': game.id },
+    h('h3', {}, h('span', { lang: 'ja' }, game.title_ja), h('span', { class: 'title-en', lang: 'en' }, game.title)),
+    h('p', { class: 'players' }, players),
+    h('p', { class: 'summary' }, summary),
+    open, form);
+}
+
+export async function renderHome(root, go) {
+  clear(root);
+  const nameInput = h('input', { id: 'player-name', type: 'text', maxlength: 40, value: savedName(),
+    placeholder: t('name_placeholder'), autocomplete: 'nickname' });
+  nameInput.addEventListener('change', () => saveName(nameInput.value.trim()));
+  const codeInput = h('input', { id: 'join-code', type: 'text', placeholder: t('code_placeholder'),
+    autocapitalize: 'none', autocomplete: 'off', spellcheck: 'false' });
+  const joinForm = h('form', { class: 'join-form', onsubmit: (ev) => {
+    ev.preventDefault();
+    const code = normalizeCode(codeInput.value);
+    if (code) go(`/r/${code}`);
+  } },
+  h('label', { for: 'join-code' }, t('join_by_code')),
+  h('div', { class: 'inline' }, codeInput, h('button', { type: 'submit', class: 'primary' }, t('join'))));
+  const list = h('div', { class: 'catalog', 'aria-busy': 'true' }, h('p', {}, t('loading')));
+  root.append(
+    h('section', { class: 'intro' }, h('p', { class: 'tagline' }, t('tagline'))),
+    h('section', { class: 'you-box' },
+      h('div', { class: 'field' }, h('label', { for: 'player-name' }, t('your_name')), nameInput),
+      joinForm),
+    h('section', { 'aria-labelledby': 'games-h' }, h('h2', { id: 'games-h' }, t('games')), list));
+
+  let catalog;
+  try {
+    const res = await fetch('/api/games');
+    catalog = (await res.json()).games;
+  } catch {
+    fill(list, h('p', { class: 'error' }, t('catalog_failed')));
+    return;
+  }
+  const onCreate = async (game, options, error) => {
+    const name = nameInput.value.trim();
+    saveName(name);
+    const session = new Session();
+    try {
+      await session.connect(null);
+      const r = await session.create(game.id, options, name);
+      if (r.type !== 'joined') {
+        error.textContent = r.message || r.code;
+        session.close();
+        return;
+      }
+      go(`/r/${r.room}`, session);
+    } catch (e) {
+      error.textContent = String(e.message || e);
+    }
+  };
+  fill(list, ...catalog.map((g) => gameCard(g, onCreate)));
+  list.removeAttribute('aria-busy');
+}

@@ -1,0 +1,270 @@
+// One WebSocket session with the server: the hello handshake, request ids and their answers,
+// the view tracker fed in arrival order, automatic resync on a mismatch, and reconnection to
+// the same seat (token kept in localStorage) after a reload or a dropped network.
+import { Tracker } from './tracker.js';
+import { canonical } from './canonical.js';
+
+const PROTOCOL = 1;
+const CLIENT = 'nyanhall-web/1';
+
+// Seat tokens, one per room code, so a reload or a new tab reclaims the seat.
+export const seats = {
+  key: (room) => `nyanhall.seat.${room}`,
+  get(room) {
+    try { return JSON.parse(localStorage.getItem(this.key(room)) || 'null'); } catch { return null; }
+  },
+  set(room, value) { localStorage.setItem(this.key(room), JSON.stringify(value)); },
+  forget(room) { localStorage.removeItem(this.key(room)); },
+};
+
+export function normalizeCode(text) {
+  return String(text || '').trim().toLowerCase().replace(/[\s_]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
+}
+
+export class Session extends EventTarget {
+  constructor() {
+    super();
+    this.ws = null;
+    this.nextId = 1;
+    this.pending = new Map();  // id -> {resolve, reject}
+    this.queue = Promise.resolve();
+    this.tracker = new Tracker();
+    this.room = null;          // room code once joined
+    this.seat = undefined;     // number, null for a spectator, undefined before joining
+    this.host = false;
+    this.roomInfo = null;
+    this.mode = null;          // how to rejoin after a drop: {kind: 'reconnect'|'spectate', ...}
+    this.connected = false;
+    this.closedForGood = false;
+    this.retries = 0;
+    this.resyncs = 0;
+    this.resyncing = false;
+    this.lastGameNo = 0;
+    this.welcome = null;
+  }
+
+  emit(type, detail) { this.dispatchEvent(new CustomEvent(type, { detail })); }
+
+  url(room) {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    return `${proto}//${location.host}/ws${room ? `?room=${encodeURIComponent(room)}` : ''}`;
+  }
+
+  // Opens the socket and says hello; resolves with the welcome.
+  connect(room) {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(this.url(room));
+      this.ws = ws;
+      let opened = false;
+      ws.onopen = () => {
+        opened = true;
+        this.connected = true;
+        this.request({ type: 'hello', protocol: PROTOCOL, client: CLIENT }).then((w) => {
+          this.welcome = w;
+          if (w.type === 'welcome') resolve(w); else reject(new Error(w.message || 'hello refused'));
+        }, reject);
+      };
+      ws.onmessage = (ev) => this.onFrame(ev.data);
+      ws.onclose = (ev) => {
+        if (this.ws !== ws) return;
+        this.connected = false;
+        for (const p of this.pending.values()) p.reject(new Error('connection closed'));
+        this.pending.clear();
+        if (!opened) reject(new Error('cannot connect'));
+        this.emit('connection', { connected: false, code: ev.code });
+        if (this.mode && !this.closedForGood) this.scheduleReconnect();
+      };
+    });
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+  }
+
+  request(msg) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+        this.pending.delete(id);
+        reject(new Error('not connected'));
+        return;
+      }
+      this.ws.send(JSON.stringify({ ...msg, id }));
+    });
+  }
+
+  onFrame(text) {
+    let msg;
+    try { msg = JSON.parse(text); } catch { return; }
+    // Everything goes through one queue so hashes are checked in arrival order.
+    this.queue = this.queue.then(() => this.handle(msg)).catch((e) => console.error(e));
+  }
+
+  async handle(msg) {
+    if (msg.re !== undefined && this.pending.has(msg.re)) {
+      const p = this.pending.get(msg.re);
+      this.pending.delete(msg.re);
+      if (msg.type === 'snapshot') await this.onSnapshot(msg);
+      p.resolve(msg);
+      return;
+    }
+    switch (msg.type) {
+      case 'room':
+        this.roomInfo = msg;
+        this.emit('room', msg);
+        break;
+      case 'snapshot': await this.onSnapshot(msg); break;
+      case 'update': await this.onUpdate(msg); break;
+      case 'kicked':
+      case 'closed':
+        this.closedForGood = true;
+        this.mode = null;
+        if (this.room && this.seat !== null) seats.forget(this.room);
+        this.emit('gone', msg);
+        break;
+      default:
+        this.emit('message', msg);
+    }
+  }
+
+  async onSnapshot(msg) {
+    const newGame = msg.game_no !== this.lastGameNo;
+    this.lastGameNo = msg.game_no;
+    const r = await this.tracker.onSnapshot(msg);
+    this.resyncing = false;
+    this.emit('view', { kind: 'snapshot', msg, check: r, newGame });
+  }
+
+  async onUpdate(msg) {
+    if (this.resyncing) return;  // a snapshot is on its way and replaces everything
+    const before = this.tracker.view;
+    const r = await this.tracker.onUpdate(msg);
+    if (!r.ok && ['hash_mismatch', 'patch_failed', 'version_gap', 'update_before_snapshot'].includes(r.problem.key)) {
+      this.resync(r.problem);
+      return;
+    }
+    this.emit('view', { kind: 'update', msg, check: r, before });
+  }
+
+  // Asks for a full snapshot after a mismatch; the page says so.
+  resync(problem) {
+    this.resyncing = true;
+    this.resyncs++;
+    this.emit('resync', problem);
+    this.send({ type: 'resync', id: this.nextId++ });
+  }
+
+  async create(game, options, name) {
+    const r = await this.request({ type: 'create', game, options, name });
+    if (r.type === 'joined') this.joined(r, name);
+    return r;
+  }
+
+  async join(room, name, seat) {
+    const msg = { type: 'join', room, name };
+    if (Number.isInteger(seat)) msg.seat = seat;
+    const r = await this.request(msg);
+    if (r.type === 'joined') this.joined(r, name);
+    return r;
+  }
+
+  async spectate(room) {
+    const r = await this.request({ type: 'spectate', room });
+    if (r.type === 'joined') {
+      this.room = r.room;
+      this.seat = null;
+      this.host = false;
+      this.mode = { kind: 'spectate', room: r.room };
+    }
+    return r;
+  }
+
+  async reconnect(room, token) {
+    const r = await this.request({ type: 'reconnect', room, token });
+    if (r.type === 'joined') {
+      this.room = r.room;
+      this.seat = r.seat;
+      this.host = !!r.host;
+      this.mode = { kind: 'reconnect', room: r.room, token };
+    }
+    return r;
+  }
+
+  joined(r, name) {
+    this.room = r.room;
+    this.seat = r.seat;
+    this.host = !!r.host;
+    seats.set(r.room, { token: r.token, seat: r.seat, name });
+    this.mode = { kind: 'reconnect', room: r.room, token: r.token };
+  }
+
+  scheduleReconnect() {
+    const delay = Math.min(5000, 300 * 2 ** Math.min(this.retries, 4));
+    this.retries++;
+    this.emit('reconnecting', { delay });
+    setTimeout(() => this.rejoin(), delay);
+  }
+
+  async rejoin() {
+    if (!this.mode || this.closedForGood) return;
+    try {
+      await this.connect(this.mode.room);
+      const r = this.mode.kind === 'spectate'
+        ? await this.spectate(this.mode.room)
+        : await this.reconnect(this.mode.room, this.mode.token);
+      if (r.type !== 'joined') {
+        this.mode = null;
+        if (r.code === 'bad_token') seats.forget(this.room);
+        this.emit('gone', { type: 'error', reason: r.message, code: r.code });
+        return;
+      }
+      this.retries = 0;
+      this.emit('connection', { connected: true, rejoined: true });
+    } catch {
+      // onclose schedules the next try
+    }
+  }
+
+  action(action) {
+    return this.request({ type: 'action', action });
+  }
+
+  command(type, fields = {}) {
+    return this.request({ type, ...fields });
+  }
+
+  // Gives the seat up (in the lobby it is freed; in a game it is held like a drop) and
+  // forgets its token.
+  async leave() {
+    try { await this.request({ type: 'leave' }); } catch { /* already gone */ }
+    if (this.room && this.seat !== null) seats.forget(this.room);
+    this.close();
+  }
+
+  // Closes the connection and keeps the token: coming back to the room reclaims the seat.
+  close() {
+    this.mode = null;
+    this.closedForGood = true;
+    if (this.ws) this.ws.close(1000);
+  }
+
+  // For tests and debugging: damage the local copy as a buggy client would (set the value at
+  // a JSON pointer, or add a stray key); the next update then fails its hash check and the
+  // page resyncs by itself.
+  corruptView(pointer, value) {
+    const v = this.tracker.view;
+    if (!v || typeof v !== 'object') return false;
+    if (typeof pointer === 'string' && pointer.startsWith('/')) {
+      const tokens = pointer.slice(1).split('/');
+      let node = v;
+      for (const t of tokens.slice(0, -1)) node = node?.[t];
+      if (!node || typeof node !== 'object') return false;
+      node[tokens[tokens.length - 1]] = value;
+    } else {
+      v.__corrupted = canonical(v).length;
+    }
+    this.emit('view', { kind: 'local' });
+    return true;
+  }
+}

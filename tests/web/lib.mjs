@@ -1,0 +1,204 @@
+// Shared helpers of the browser tests: a real nyanhall process on 127.0.0.1 with an
+// ephemeral port, Debian's Chromium driven by playwright-core, pages that fail the test on
+// any script error or any request that leaves the server, and a player loop that clicks the
+// page's own move buttons.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const sourceRoot = path.resolve(here, '../..');
+
+export const config = {
+  server: process.env.NYANHALL_BINARY || path.join(sourceRoot, 'build/server/nyanhall'),
+  cli: process.env.NYANHALL_CLI || path.join(sourceRoot, 'build/clients/cli/nyanhall-cli'),
+  webRoot: process.env.NYANHALL_WEB_ROOT || path.join(sourceRoot, 'clients/web'),
+  shots: process.env.NYANHALL_SCREENSHOTS || path.join(sourceRoot, 'build/web-screenshots'),
+  chromium: process.env.CHROMIUM || '/usr/bin/chromium',
+};
+
+export function fail(message) {
+  throw new Error(message);
+}
+
+export function expect(cond, message) {
+  if (!cond) fail(message);
+}
+
+// Starts the server ("--bind 127.0.0.1 --port 0") and reads the port from its log.
+export async function startServer(extra = []) {
+  const args = ['--bind', '127.0.0.1', '--port', '0', '--journal', 'none', '--web-root', config.webRoot, ...extra];
+  const proc = spawn(config.server, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${log}`)), 20000);
+    const onData = (chunk) => {
+      log += chunk;
+      const m = log.match(/listening[^\n]*port[=":]+(\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    };
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', onData);
+    proc.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${log}`)));
+  });
+  return {
+    port,
+    base: `http://127.0.0.1:${port}`,
+    log: () => log,
+    async stop() {
+      if (proc.exitCode !== null) return;
+      const done = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 10000);
+      await done;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export async function launchBrowser() {
+  // playwright-core starts Chromium with a fresh temporary --user-data-dir of its own.
+  return chromium.launch({
+    executablePath: config.chromium,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+// A page in a fresh context that records script errors and every request; `problems()`
+// lists anything that should fail the test.
+export async function newPage(browser, server, { viewport = { width: 1200, height: 900 }, label = 'page', init } = {}) {
+  const context = await browser.newContext({ viewport, locale: 'ja-JP' });
+  const page = await context.newPage();
+  const problems = [];
+  const allowed = new Set([`127.0.0.1:${server.port}`]);
+  page.on('pageerror', (e) => problems.push(`${label}: script error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`${label}: console error: ${m.text()}`); });
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.protocol !== 'data:' && !allowed.has(url.host)) problems.push(`${label}: external request ${r.url()}`);
+  });
+  page.on('websocket', (ws) => {
+    if (!allowed.has(new URL(ws.url()).host)) problems.push(`${label}: external websocket ${ws.url()}`);
+  });
+  if (init) await page.addInitScript(init);
+  page.label = label;
+  page.problems = () => problems;
+  return page;
+}
+
+export function checkPages(pages) {
+  const all = pages.flatMap((p) => p.problems());
+  // A reload cuts the page's socket; the browser may log that, which is not a fault.
+  const real = all.filter((p) => !/WebSocket is closed before the connection is established|ERR_CONNECTION_REFUSED/.test(p));
+  expect(real.length === 0, `page problems:\n${real.join('\n')}`);
+}
+
+export async function screenshot(page, name) {
+  fs.mkdirSync(config.shots, { recursive: true });
+  await page.screenshot({ path: path.join(config.shots, `${name}.png`), fullPage: true });
+}
+
+// Creates a room from the home page: the game's form with the given option values (select
+// labels by value index are not needed: options are set through the form's own controls).
+export async function createRoom(page, server, game, { name = 'Aki', options = {} } = {}) {
+  await page.goto(`${server.base}/`);
+  await page.fill('#player-name', name);
+  await page.click(`[data-create=${game}]`);
+  const form = page.locator(`form[data-game=${game}]`);
+  for (const [opt, value] of Object.entries(options)) {
+    const control = form.locator(`[name=${opt}]`);
+    const tag = await control.evaluate((el) => el.tagName.toLowerCase());
+    if (tag === 'select') {
+      const index = await control.evaluate((el, v) => [...el.options].findIndex((o) => o.textContent.includes(v) || o.value === v), String(value));
+      await control.selectOption({ index: index >= 0 ? index : 0 });
+    } else if (tag === 'input' && (await control.getAttribute('type')) === 'checkbox') {
+      await control.setChecked(!!value);
+    } else {
+      await control.fill(String(value));
+    }
+  }
+  await form.locator('button[type=submit]').click();
+  await page.waitForSelector('#room-code');
+  return (await page.textContent('#room-code')).trim();
+}
+
+export async function joinByLink(page, link, name) {
+  await page.goto(link);
+  await page.fill('#join-name', name);
+  await page.click('[data-key=join]');
+  await page.waitForFunction(() => /^\d+$/.test(document.body.dataset.seat || ''));
+}
+
+// Plays this page's moves by clicking (or by keyboard) until the game is over: waits for the
+// page to offer moves, picks one of the enabled move buttons at random and presses it.
+export async function playUntilOver(page, { rng = Math.random, keyboard = false, onMove = null, timeoutMs = 240000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let moves = 0;
+  for (;;) {
+    expect(Date.now() < deadline, `${page.label}: the game did not end in time`);
+    const state = await page.waitForFunction(() => {
+      const b = document.body.dataset;
+      if (b.status === 'over' || b.status === 'gone') return b.status;
+      if (b.myturn === '1' && b.busy !== '1' && document.querySelector('main .act:not(:disabled)')) return 'turn';
+      return false;
+    }, null, { timeout: Math.max(1000, deadline - Date.now()), polling: 50 }).then((h) => h.jsonValue());
+    if (state !== 'turn') return { moves, state };
+    const buttons = page.locator('main .act:not(:disabled)');
+    const n = await buttons.count();
+    if (n === 0) continue;
+    const target = buttons.nth(Math.floor(rng() * n));
+    const version = await page.evaluate(() => document.body.dataset.version);
+    try {
+      if (keyboard) {
+        await target.focus({ timeout: 2000 });
+        await page.keyboard.press('Enter');
+      } else {
+        await target.click({ timeout: 2000 });
+      }
+    } catch {
+      continue;  // the board re-rendered under the click; look again
+    }
+    moves++;
+    if (onMove) await onMove(moves, version);
+  }
+}
+
+// A small seeded generator so a failing run can be repeated.
+export function seeded(seed) {
+  let x = seed >>> 0;
+  return () => {
+    x = (x + 0x6d2b79f5) >>> 0;
+    let t = x;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function trustState(page) {
+  return page.evaluate(() => {
+    const checks = {};
+    for (const li of document.querySelectorAll('.trust-list li')) checks[li.dataset.check] = li.className;
+    return { checks, state: window.__nyan && window.__nyan.state() };
+  });
+}
+
+export async function run(name, body) {
+  const started = Date.now();
+  try {
+    await body();
+    console.log(`ok - ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    console.log('1 passed, 0 failed');
+    process.exit(0);
+  } catch (e) {
+    console.error(`not ok - ${name}: ${e.stack || e}`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+}
