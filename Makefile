@@ -4,12 +4,16 @@ BUILD_TYPE ?= RelWithDebInfo
 WERROR ?= OFF
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build test run clean
+.PHONY: all deps test-deps configure build test run clean
 
 all: build
 
 deps:
 	@./deploy/install-deps.sh
+
+# The browser tests also need chromium and playwright-core (tests/web).
+test-deps:
+	@./deploy/install-deps.sh --with-browser
 
 configure: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DNYAN_WERROR=$(WERROR) >/dev/null
@@ -18,7 +22,7 @@ build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
 # Installs what is missing, builds, runs every test through ctest (its summary comes last).
-test: build
+test: build test-deps
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # Installs what is missing, builds, and starts the server with its defaults

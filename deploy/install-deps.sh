@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages nyanhall needs to build and test. Idempotent: apt runs only
 # when something is missing. Usage: deploy/install-deps.sh [--with-browser]
-#   --with-browser  also the browser-test tools (chromium; nodejs/npm come from the machine).
+#   --with-browser  also what the browser tests need: Debian's chromium, a Japanese font for
+#                   readable screenshots, nodejs/npm when the machine has no node (playwright-core
+#                   wants node >= 20), and playwright-core from tests/web/package-lock.json.
 set -euo pipefail
 
 packages=(g++ cmake make ccache pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev
           libssl-dev catch2 libsqlite3-dev)
+browser=0
 for arg in "$@"; do
   case "$arg" in
-    --with-browser) packages+=(chromium) ;;
+    --with-browser)
+      browser=1
+      packages+=(chromium fonts-ipafont-gothic)
+      if ! command -v node >/dev/null; then packages+=(nodejs npm); fi
+      ;;
     *) echo "install-deps: unknown argument $arg" >&2; exit 2 ;;
   esac
 done
@@ -22,12 +29,25 @@ done
 
 if ((${#missing[@]} == 0)); then
   echo "install-deps: all ${#packages[@]} packages present"
-  exit 0
+else
+  echo "install-deps: installing ${missing[*]}"
+  sudo=()
+  if [[ $(id -u) -ne 0 ]]; then sudo=(sudo); fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -q
+  "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-echo "install-deps: installing ${missing[*]}"
-sudo=()
-if [[ $(id -u) -ne 0 ]]; then sudo=(sudo); fi
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -q
-"${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+# The browser tests' node packages, exactly as locked (tests/web/.npmrc keeps the lockfile
+# free of download addresses). Skipped when the locked version is already installed.
+if ((browser)); then
+  web="$(cd "$(dirname "$0")/.." && pwd)/tests/web"
+  want=$(sed -n 's/.*"playwright-core": "\([0-9.]*\)".*/\1/p' "$web/package.json")
+  have=$(sed -n 's/.*"version": "\([0-9.]*\)".*/\1/p' "$web/node_modules/playwright-core/package.json" 2>/dev/null | head -1 || true)
+  if [[ "$have" != "$want" ]]; then
+    echo "install-deps: npm ci in tests/web (playwright-core $want)"
+    (cd "$web" && npm ci --no-audit --no-fund --loglevel=error)
+  else
+    echo "install-deps: playwright-core $have present"
+  fi
+fi

@@ -6,7 +6,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const sourceRoot = path.resolve(here, '../..');
@@ -18,6 +17,19 @@ export const config = {
   shots: process.env.NYANHALL_SCREENSHOTS || path.join(sourceRoot, 'build/web-screenshots'),
   chromium: process.env.CHROMIUM || '/usr/bin/chromium',
 };
+
+// Without the tools (`make test` installs them) a browser test reports itself skipped (77).
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch {
+  console.log('SKIP: playwright-core is not installed (deploy/install-deps.sh --with-browser)');
+  process.exit(77);
+}
+if (!fs.existsSync(config.chromium)) {
+  console.log(`SKIP: no browser at ${config.chromium} (deploy/install-deps.sh --with-browser)`);
+  process.exit(77);
+}
 
 export function fail(message) {
   throw new Error(message);
@@ -104,8 +116,7 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: path.join(config.shots, `${name}.png`), fullPage: true });
 }
 
-// Creates a room from the home page: the game's form with the given option values (select
-// labels by value index are not needed: options are set through the form's own controls).
+// Creates a room from the home page, setting the given options through the game's form.
 export async function createRoom(page, server, game, { name = 'Aki', options = {} } = {}) {
   await page.goto(`${server.base}/`);
   await page.fill('#player-name', name);
@@ -115,8 +126,9 @@ export async function createRoom(page, server, game, { name = 'Aki', options = {
     const control = form.locator(`[name=${opt}]`);
     const tag = await control.evaluate((el) => el.tagName.toLowerCase());
     if (tag === 'select') {
-      const index = await control.evaluate((el, v) => [...el.options].findIndex((o) => o.textContent.includes(v) || o.value === v), String(value));
-      await control.selectOption({ index: index >= 0 ? index : 0 });
+      const index = await control.evaluate((el, v) => [...el.options].findIndex((o) => o.dataset.value === v), JSON.stringify(value));
+      expect(index >= 0, `option ${opt} has no choice ${JSON.stringify(value)}`);
+      await control.selectOption({ index });
     } else if (tag === 'input' && (await control.getAttribute('type')) === 'checkbox') {
       await control.setChecked(!!value);
     } else {
@@ -167,6 +179,20 @@ export async function playUntilOver(page, { rng = Math.random, keyboard = false,
     moves++;
     if (onMove) await onMove(moves, version);
   }
+}
+
+// Clicks this page's move buttons until one move has been accepted (the view version moved).
+export async function makeOneMove(page, rng = Math.random) {
+  const before = await page.evaluate(() => document.body.dataset.version);
+  for (let i = 0; i < 20; i++) {
+    await page.waitForFunction(() => document.body.dataset.myturn === '1' && document.body.dataset.busy !== '1');
+    const buttons = page.locator('main .act:not(:disabled)');
+    await buttons.nth(Math.floor(rng() * (await buttons.count()))).click();
+    const moved = await page.waitForFunction((v) => document.body.dataset.version !== v || document.body.dataset.busy === '1',
+      before, { timeout: 2000 }).then(() => true, () => false);
+    if (moved) return;
+  }
+  fail(`${page.label}: no move was made`);
 }
 
 // A small seeded generator so a failing run can be repeated.

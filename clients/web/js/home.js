@@ -37,7 +37,7 @@ function optionControl(game, spec) {
   let input, read;
   if (spec.kind === 'choice') {
     input = h('select', { id, name: spec.name, 'aria-describedby': `${id}-hint` },
-      spec.choices.map((c, i) => h('option', { value: String(i), selected: JSON.stringify(c) === JSON.stringify(spec.default) },
+      spec.choices.map((c, i) => h('option', { value: String(i), 'data-value': JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(spec.default) },
         choiceLabel(game, spec, c))));
     read = () => spec.choices[Number(input.value)];
   } else if (spec.kind === 'integer') {

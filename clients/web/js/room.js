@@ -97,8 +97,8 @@ export class RoomPage {
     const s = this.session;
     s.addEventListener('room', (e) => this.onRoom(e.detail));
     s.addEventListener('view', (e) => this.onView(e.detail));
-    s.addEventListener('resync', () => {
-      this.notice(t('resynced', { version: s.tracker.version + 1 }), 'warn', 'resync');
+    s.addEventListener('resync', (e) => {
+      this.notice(t('resynced', { version: e.detail?.version ?? s.tracker.version }), 'warn', 'resync');
     });
     s.addEventListener('gone', (e) => {
       const m = e.detail;
@@ -175,13 +175,13 @@ export class RoomPage {
     const tr_ = s.tracker;
     if (kind === 'snapshot' || kind === 'update') {
       if (tr_.gameNo !== this.logGame) {
+        if (this.logGame) this.addLog('―――', 'sep');
         this.logGame = tr_.gameNo;
         this.lastEvent = 0;
         this.pick = {};
         this.deal = null;
         this.obsKey = observations.key(s.room, tr_.gameNo, s.seat);
         this.obs = observations.load(s.room, tr_.gameNo, s.seat);
-        if (this.log.length) this.addLog('―――', 'sep');
       }
       if (check && !check.ok) this.notice(t('problem', { what: this.problemText(check.problem) }), 'warn', 'problem');
       this.absorbEvents();

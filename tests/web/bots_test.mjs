@@ -1,0 +1,76 @@
+// One browser seat (the host) plays a complete game of GAME against `nyanhall-cli bot`
+// seats, by clicking its board's own move buttons; every hash, opening and the deal from the
+// seed must check out in the page, and screenshots of the board are saved.
+//   node bots_test.mjs GAME
+import { spawn } from 'node:child_process';
+import {
+  startServer, launchBrowser, newPage, checkPages, screenshot, createRoom, playUntilOver, seeded, trustState,
+  expect, run, config,
+} from './lib.mjs';
+
+const game = process.argv[2];
+// Options that keep a test game short but still show the board's features.
+const OPTIONS = {
+  daihugo: { players: 3, match: 'single_round' },
+  kushine: {},
+  doublehunt: {},
+  hinode: {},
+};
+
+function startBot(server, code, seed) {
+  const proc = spawn(config.cli, ['bot', '--server', `127.0.0.1:${server.port}`, '--join', code, '--seed', String(seed),
+    '--name', `bot${seed}`, '--timeout', '300'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout.on('data', (c) => { out += c; });
+  proc.stderr.on('data', (c) => { out += c; });
+  const done = new Promise((resolve) => proc.on('exit', (code) => resolve({ code, out })));
+  return { proc, done, output: () => out };
+}
+
+await run(`${game}: a browser seat plays a whole game against bots`, async () => {
+  expect(game in OPTIONS, `unknown game ${game}`);
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const bots = [];
+  try {
+    const catalog = await (await fetch(`${server.base}/api/games`)).json();
+    const entry = catalog.games.find((g) => g.id === game);
+    expect(entry, `${game} is in the catalog`);
+    const options = { ...OPTIONS[game] };
+    const players = options.players ?? entry.min_seats;
+    const host = await newPage(browser, server, { label: game });
+    const code = await createRoom(host, server, game, { name: 'Aki', options });
+    for (let i = 1; i < players; i++) bots.push(startBot(server, code, i));
+    await host.waitForFunction((n) => document.querySelectorAll('.seat[data-state=connected]').length === n, players, { timeout: 20000 });
+    await host.click('#start');
+    await host.waitForSelector(`.board.${game}`);
+    await screenshot(host, `${game}-start`);
+    let shotTaken = false;
+    const result = await playUntilOver(host, {
+      rng: seeded(7),
+      onMove: async (moves) => {
+        if (!shotTaken && moves >= 6) {
+          shotTaken = true;
+          await screenshot(host, `${game}-mid`);
+        }
+      },
+    });
+    expect(result.state === 'over', `the game ended (${result.state})`);
+    expect(result.moves > 0, 'the browser seat made moves');
+    await host.waitForSelector('.outcome');
+    await host.waitForSelector('[data-check=deal].ok', { timeout: 15000 });
+    const { checks, state } = await trustState(host);
+    expect(checks.hashes === 'ok' && checks.seed === 'ok' && checks.deal === 'ok', `checks ${JSON.stringify(checks)}`);
+    expect(state.stats.mismatches === 0 && state.stats.badOpenings === 0, `stats ${JSON.stringify(state.stats)}`);
+    await screenshot(host, `${game}-over`);
+    for (const bot of bots) {
+      const { code: exit, out } = await bot.done;
+      expect(exit === 0, `a bot failed (${exit}): ${out}`);
+    }
+    checkPages([host]);
+  } finally {
+    for (const bot of bots) if (bot.proc.exitCode === null) bot.proc.kill('SIGTERM');
+    await browser.close();
+    await server.stop();
+  }
+});
