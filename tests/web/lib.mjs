@@ -157,11 +157,12 @@ export async function playUntilOver(page, { rng = Math.random, keyboard = false,
     const state = await page.waitForFunction(() => {
       const b = document.body.dataset;
       if (b.status === 'over' || b.status === 'gone') return b.status;
-      if (b.myturn === '1' && b.busy !== '1' && document.querySelector('main .act:not(:disabled)')) return 'turn';
+      const visible = [...document.querySelectorAll('main .act:not(:disabled)')].some((el) => el.offsetParent !== null);
+      if (b.myturn === '1' && b.busy !== '1' && visible) return 'turn';
       return false;
     }, null, { timeout: Math.max(1000, deadline - Date.now()), polling: 50 }).then((h) => h.jsonValue());
     if (state !== 'turn') return { moves, state };
-    const buttons = page.locator('main .act:not(:disabled)');
+    const buttons = page.locator('main .act:not(:disabled):visible');
     const n = await buttons.count();
     if (n === 0) continue;
     const target = buttons.nth(Math.floor(rng() * n));
@@ -186,7 +187,7 @@ export async function makeOneMove(page, rng = Math.random) {
   const before = await page.evaluate(() => document.body.dataset.version);
   for (let i = 0; i < 20; i++) {
     await page.waitForFunction(() => document.body.dataset.myturn === '1' && document.body.dataset.busy !== '1');
-    const buttons = page.locator('main .act:not(:disabled)');
+    const buttons = page.locator('main .act:not(:disabled):visible');
     await buttons.nth(Math.floor(rng() * (await buttons.count()))).click();
     const moved = await page.waitForFunction((v) => document.body.dataset.version !== v || document.body.dataset.busy === '1',
       before, { timeout: 2000 }).then(() => true, () => false);

@@ -1,8 +1,12 @@
 // The board of each game, by game id. A game without its own board gets the generic one.
 import generic from './games/generic.js';
 import oikake from './games/oikake.js';
+import daihugo from './games/daihugo.js';
+import hinode from './games/hinode.js';
+import doublehunt from './games/doublehunt.js';
+import kushine from './games/kushine.js';
 
-const boards = new Map([[oikake.id, oikake]]);
+const boards = new Map([oikake, daihugo, hinode, doublehunt, kushine].map((b) => [b.id, b]));
 
 export function boardFor(game) {
   return boards.get(game) || generic;

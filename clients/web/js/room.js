@@ -224,7 +224,7 @@ export class RoomPage {
     }
     try {
       this.deal = board.verifyDeal({ seed: tr_.seed, options: tr_.record.options, obs: this.obs, view: tr_.view,
-        seat: this.session.seat, record: tr_.record });
+        seat: this.session.seat, record: tr_.record, opened: tr_.opened });
     } catch (e) {
       this.deal = { ok: false, checks: [{ label: String(e.message || e), ok: false }] };
     }
@@ -408,15 +408,17 @@ export class RoomPage {
     const legal = s.seat === null || s.seat === undefined ? [] : tr_.legal;
     const over = info?.status === 'over' || (view && view.phase === 'game_over');
     // The status line.
+    // Waited for now (some games also offer optional moves, such as talk, to other seats).
+    const myTurn = legal.length > 0 && Number.isInteger(s.seat) && tr_.toAct.includes(s.seat);
     let status = '';
     if (!view) status = info?.status === 'lobby' ? t('status_lobby') : '';
     else if (over) status = t('game_over');
-    else if (legal.length) status = t('your_turn');
+    else if (myTurn) status = t('your_turn');
     else if (tr_.toAct.length) status = t('waiting_for', { who: tr_.toAct.map((n) => this.seatName(n)).join('、') });
     if (s.seat === null && view) status = `${t('spectating')} — ${status}`;
     this.el.status.textContent = status;
-    this.el.status.dataset.myturn = legal.length ? '1' : '0';
-    document.body.dataset.myturn = legal.length && !this.busy ? '1' : '0';
+    this.el.status.dataset.myturn = myTurn ? '1' : '0';
+    document.body.dataset.myturn = myTurn && !this.busy ? '1' : '0';
     document.body.dataset.phase = view?.phase || '';
     if (!view) {
       clear(this.el.board);

@@ -1,0 +1,235 @@
+// Hinode Yokocho: the area map with every marker, the trick (battle, supporters, occupiers),
+// each tribe's VP, supply, skills and hand size, your hand. A card is played by clicking it
+// (then choosing boost / recall when the skills allow); supporting is a click on a fighter,
+// occupying a click on an area of the map; the keep is a click on a hand card.
+import { h } from '../dom.js';
+import { t, tr, addStrings } from '../i18n.js';
+import { Drbg } from '../drbg.js';
+import { section, seatTag } from './cards.js';
+
+const TRIBES = {
+  karasu_tengu: ['烏天狗', 'Karasu-tengu'], kappa: ['河童', 'Kappa'], inugami: ['狗神', 'Inugami'], oni: ['鬼族', 'Oni'],
+};
+const SUITS = { R: ['赤', 'red'], G: ['緑', 'green'], B: ['青', 'blue'] };
+
+addStrings({
+  ja: {
+    opt_hinode_players: '人数', opt_hinode_tribes: '種族', opt_hinode_first_player: '最初の親', opt_hinode_first_player_random: 'ランダム(シードから)',
+    opt_hinode_map: 'マップ', opt_hinode_skills: 'スキル表', opt_hinode_offsuit_area: 'フォローしない人の占領先',
+    opt_hinode_offsuit_area_lead: 'リードのスート', opt_hinode_offsuit_area_played: '出したカードのスート',
+    hn_map: 'エリアマップ', hn_sites: '{n}か所', hn_trick: 'トリック {n}', hn_lead: 'リード: {suit}', hn_fighters: '戦い: {a} 対 {b}',
+    hn_vp: '{n} VP', hn_supply: 'マーカー残り {n}', hn_hand_count: '手札 {n}枚', hn_hero_used: '英雄使用済み', hn_hero_ready: '英雄あり',
+    hn_your_hand: 'あなたの手札', hn_play_prompt: '出すカードを選んでください', hn_boost: '数字＋を使う', hn_recall: '回収する',
+    hn_plain: 'そのまま出す', hn_boost_recall: '数字＋と回収', hn_support: '{who}を支援', hn_occupy: '{area}を占領',
+    hn_judge_prompt: '支援する戦士か、占領するエリアを選んでください', hn_keep_prompt: '次のラウンドに持ち越すカードを1枚選ぶか、持ち越さない',
+    hn_keep_none: '持ち越さない', hn_keep: '{card}を持ち越す', hn_last: '前のトリック', hn_strength: '強さ {a} 対 {b}',
+    hn_undealt: '配られなかったカード {n}枚', hn_k: 'マーカー {R}/{G}/{B}', hn_keep_state_waiting: '持ち越し選択中', hn_keep_state_chosen: '選択済み',
+    hn_ev_deal: 'ラウンド{r}の配札({who}が親)', hn_ev_play: '{who}が{card}を出しました', hn_ev_battle: '戦い: {a} 対 {b}',
+    hn_ev_support: '{who}が{side}を支援', hn_ev_occupy: '{who}が{area}を占領', hn_ev_pass: '{who}はパス', hn_ev_resolve: '決着: {who}の勝ち',
+    hn_ev_resolve_none: '決着', hn_ev_round_end: 'ラウンド{r}終了', hn_ev_keep_chosen: '{who}が持ち越しを決めました', hn_ev_keep: '持ち越しが決まりました',
+    hn_ev_over: 'ゲーム終了', reason_hinode_vp: '得点', reason_hinode_markers: '得点同点・マーカー数',
+    hn_deal_round: 'ラウンド{r}の配札(あなたの手札と配られなかったカード)', hn_deal_leader: '最初の親(席{n})',
+  },
+  en: {
+    opt_hinode_players: 'Players', opt_hinode_tribes: 'Tribes', opt_hinode_first_player: 'First leader', opt_hinode_first_player_random: 'random (from the seed)',
+    opt_hinode_map: 'Map', opt_hinode_skills: 'Skill table', opt_hinode_offsuit_area: 'Off-suit players occupy',
+    opt_hinode_offsuit_area_lead: 'the lead suit', opt_hinode_offsuit_area_played: 'the suit they played',
+    hn_map: 'Area map', hn_sites: '{n} sites', hn_trick: 'Trick {n}', hn_lead: 'Lead: {suit}', hn_fighters: 'Battle: {a} vs {b}',
+    hn_vp: '{n} VP', hn_supply: '{n} markers left', hn_hand_count: '{n} in hand', hn_hero_used: 'hero used', hn_hero_ready: 'hero ready',
+    hn_your_hand: 'Your hand', hn_play_prompt: 'Pick a card to play', hn_boost: 'with value +', hn_recall: 'with recall',
+    hn_plain: 'play it plain', hn_boost_recall: 'with value + and recall', hn_support: 'Support {who}', hn_occupy: 'Occupy {area}',
+    hn_judge_prompt: 'Support a fighter or occupy an area', hn_keep_prompt: 'Keep one card for the next round, or none',
+    hn_keep_none: 'Keep nothing', hn_keep: 'Keep {card}', hn_last: 'Last trick', hn_strength: 'strength {a} vs {b}',
+    hn_undealt: '{n} cards not dealt', hn_k: 'markers {R}/{G}/{B}', hn_keep_state_waiting: 'choosing a keep', hn_keep_state_chosen: 'keep chosen',
+    hn_ev_deal: 'Round {r} dealt ({who} leads)', hn_ev_play: '{who} played {card}', hn_ev_battle: 'Battle: {a} vs {b}',
+    hn_ev_support: '{who} supports {side}', hn_ev_occupy: '{who} occupied {area}', hn_ev_pass: '{who} passed', hn_ev_resolve: 'Resolved: {who} wins',
+    hn_ev_resolve_none: 'Resolved', hn_ev_round_end: 'Round {r} over', hn_ev_keep_chosen: '{who} chose a keep', hn_ev_keep: 'Keeps decided',
+    hn_ev_over: 'Game over', reason_hinode_vp: 'most VP', reason_hinode_markers: 'VP tie, markers on the map',
+    hn_deal_round: 'round {r} deal (your hand and the undealt cards)', hn_deal_leader: 'first leader (seat {n})',
+  },
+});
+
+const tribeName = (id) => (TRIBES[id] ? tr(...TRIBES[id]) : id);
+function cardLabel(id) {
+  if (!id) return '?';
+  if (id.startsWith('hero_')) return `${tr('英雄', 'Hero')}(${tribeName(id.slice(5))})`;
+  return `${tr(...SUITS[id[0]] || [id[0], id[0]])}${id.slice(1)}`;
+}
+
+function card(id, attrs = {}, extra = null) {
+  const hero = id.startsWith('hero_');
+  return h(attrs.tag || 'div', { ...attrs, tag: undefined, class: ['card', 'hn', hero ? 's-hero' : `s-${id[0]}`, attrs.class || ''], 'data-kind': id },
+    h('span', { class: 'big' }, hero ? '12' : id.slice(1)),
+    h('span', { class: 'card-name' }, hero ? tr('英雄', 'Hero') : tr(...SUITS[id[0]])), extra);
+}
+
+function mapZone(v, ctx) {
+  const occupy = ctx.legal.filter((a) => a.type === 'occupy');
+  const byId = Object.fromEntries(v.map.areas.map((a) => [a.id, a]));
+  return section(t('hn_map'), h('div', { class: 'hn-map', style: { gridTemplateColumns: `repeat(${Math.max(...v.map.layout.map((r) => r.length))}, 1fr)` } },
+    v.map.layout.flat().map((id) => {
+      const a = byId[id];
+      const sites = [];
+      for (let i = 0; i < a.sites; i++) {
+        const who = (a.occupants || [])[i];
+        sites.push(h('span', { class: ['site', who === undefined ? 'free' : `seat${who}`], 'data-flip': who === undefined ? null : `site-${id}-${i}`,
+          title: who === undefined ? '' : ctx.seatLabel(who) }, String(i + 1)));
+      }
+      const act = occupy.find((x) => x.area === id);
+      const body = [h('span', { class: 'area-name' }, `${id} ${tr(...SUITS[a.suit])}`), h('span', { class: 'sites' }, sites)];
+      return act ? ctx.actButton(act, body, { class: `area s-${a.suit}`, 'aria-label': t('hn_occupy', { area: id }), 'data-watch': `area-${id}`, 'data-val': JSON.stringify(a.occupants) })
+        : h('div', { class: `area s-${a.suit}`, 'data-watch': `area-${id}`, 'data-val': JSON.stringify(a.occupants) }, body);
+    })));
+}
+
+function playersZone(v, ctx) {
+  return h('div', { class: 'seat-panels' }, v.players.map((p) => h('section', {
+    class: ['panel', p.seat === v.you ? 'mine' : '', (v.to_act || []).includes(p.seat) ? 'acting' : ''], 'data-seat': p.seat },
+  h('h4', {}, seatTag(ctx, p.seat), ' ', h('span', { class: 'muted' }, tribeName(p.tribe))),
+  h('p', { class: 'stats' }, h('strong', { 'data-watch': `vp-${p.seat}`, 'data-val': String(p.vp) }, t('hn_vp', { n: p.vp })), ' · ',
+    t('hn_supply', { n: p.supply }), ' · ', h('span', { 'data-watch': `hc-${p.seat}` }, t('hn_hand_count', { n: p.hand_count }))),
+  h('p', { class: 'stats muted' }, p.hero_used ? t('hn_hero_used') : t('hn_hero_ready'), ' · ', t('hn_k', p.k),
+    p.keep && ` · ${p.keep === 'waiting' ? t('hn_keep_state_waiting') : p.keep === 'chosen' ? t('hn_keep_state_chosen') : p.keep}`),
+  p.seat !== v.you && Array.isArray(p.hand) && h('div', { class: 'cards-row small-cards', 'data-zone': `hand-${p.seat}` }, p.hand.map((c) => card(c))))));
+}
+
+function trickZone(v, ctx) {
+  const trick = v.trick || v.last_trick;
+  if (!trick) return null;
+  const supports = ctx.legal.filter((a) => a.type === 'support');
+  const fighter = (seat) => {
+    if (seat === null || seat === undefined) return '—';
+    const act = supports.find((a) => a.side === seat);
+    return act ? ctx.actButton(act, t('hn_support', { who: ctx.seatLabel(seat) })) : seatTag(ctx, seat);
+  };
+  return section(v.trick ? t('hn_trick', { n: trick.number }) : t('hn_last'),
+    trick.lead && h('p', {}, t('hn_lead', { suit: tr(...SUITS[trick.lead]) })),
+    h('div', { class: 'cards-row' }, trick.plays.map((p) => h('figure', { class: 'played', 'data-flip': `played-${p.seat}` },
+      card(p.card, {}, p.ev !== undefined ? h('span', { class: 'count' }, String(p.ev)) : null),
+      h('figcaption', {}, seatTag(ctx, p.seat), p.boost ? ' +' : '', p.recall ? ' ↺' : '')))),
+    (trick.b1 !== null && trick.b1 !== undefined) && h('p', { class: 'fighters' }, tr('戦い:', 'Battle:'), fighter(trick.b1), '⚔', fighter(trick.b2)),
+    v.last_trick && !v.trick && h('p', { class: 'muted' }, t('hn_strength', { a: v.last_trick.strength[0], b: v.last_trick.strength[1] })),
+    h('ul', { class: 'plain' }, trick.judgments.map((j) => h('li', {}, seatTag(ctx, j.seat), ' ',
+      j.choice === 'support' ? t('hn_ev_support', { who: '', side: ctx.seatLabel(j.side) }) : j.choice === 'occupy' ? t('hn_ev_occupy', { who: '', area: `${j.area}.${j.site}` }) : t('hn_ev_pass', { who: '' })))),
+    supports.length + ctx.legal.filter((a) => a.type === 'occupy').length > 0 && h('p', { class: 'prompt' }, t('hn_judge_prompt')));
+}
+
+function handZone(v, ctx) {
+  const me = v.players[v.you];
+  if (!me || !Array.isArray(me.hand)) return null;
+  const plays = ctx.legal.filter((a) => a.type === 'play');
+  const keeps = ctx.legal.filter((a) => a.type === 'keep');
+  const chosen = ctx.pick.card;
+  const hand = [...me.hand];
+  if (!me.hero_used && plays.some((a) => a.card.startsWith('hero_')) && !hand.includes(me.hero)) hand.push(me.hero);
+  const cards = hand.map((c) => {
+    const face = (attrs = {}) => card(c, { tag: 'span', 'data-flip': `card-${c}`, ...attrs });
+    const mine = plays.filter((a) => a.card === c);
+    const keep = keeps.find((a) => a.card === c);
+    if (keep) return ctx.actButton(keep, face(), { class: 'card-button', 'aria-label': t('hn_keep', { card: cardLabel(c) }) });
+    if (mine.length === 1) return ctx.actButton(mine[0], face(), { class: 'card-button', 'aria-label': cardLabel(c) });
+    if (mine.length > 1) return ctx.pickButton(face({ class: chosen === c ? 'selected' : '' }), chosen === c ? {} : { card: c }, { class: 'card-button', 'aria-label': cardLabel(c) });
+    return face();
+  });
+  const variants = plays.filter((a) => a.card === chosen);
+  const label = (a) => (a.boost && a.recall ? t('hn_boost_recall') : a.boost ? t('hn_boost') : a.recall ? t('hn_recall') : t('hn_plain'));
+  const none = keeps.find((a) => a.card === null);
+  if (plays.length) ctx.cover(plays);
+  return h('section', { class: 'zone', 'data-zone': 'my-hand' }, h('h4', {}, t('hn_your_hand')),
+    plays.length > 0 && h('p', { class: 'prompt' }, t('hn_play_prompt')),
+    keeps.length > 0 && h('p', { class: 'prompt' }, t('hn_keep_prompt')),
+    h('div', { class: 'cards-row' }, cards),
+    variants.length > 1 && h('div', { class: 'action-row' }, variants.map((a) => ctx.actButton(a, `${cardLabel(a.card)}: ${label(a)}`))),
+    none && ctx.actButton(none, t('hn_keep_none')));
+}
+
+export default {
+  id: 'hinode',
+  summaryJa: '種族を率いて磐座(いわくら)を奪い合うトリックテイキング。リードのスートで強い2枚が戦い、他の人は支援するかエリアを占領します。3ラウンドでいちばん得点の高い人の勝ち。',
+
+  render(ctx) {
+    const v = ctx.view;
+    return h('div', { class: 'board hinode', 'data-phase': v.phase },
+      h('p', { class: 'board-head' }, t('round', { n: v.round }), ' / ', v.rounds, ' · ', t('hn_undealt', { n: v.undealt_count })),
+      playersZone(v, ctx),
+      h('div', { class: 'hn-middle' }, mapZone(v, ctx), trickZone(v, ctx)),
+      handZone(v, ctx));
+  },
+
+  describeAction(a, ctx) {
+    switch (a.type) {
+      case 'play': return cardLabel(a.card) + (a.boost ? ` (${t('hn_boost')})` : '') + (a.recall ? ` (${t('hn_recall')})` : '');
+      case 'support': return t('hn_support', { who: ctx ? ctx.seatLabel(a.side) : a.side });
+      case 'occupy': return t('hn_occupy', { area: a.area });
+      case 'keep': return a.card ? t('hn_keep', { card: cardLabel(a.card) }) : t('hn_keep_none');
+      default: return a.type;
+    }
+  },
+
+  describeEvent(e, ctx) {
+    const who = (s) => ctx.seatLabel(s);
+    switch (e.type) {
+      case 'deal': return t('hn_ev_deal', { r: e.round, who: who(e.leader) });
+      case 'play': return t('hn_ev_play', { who: who(e.seat), card: cardLabel(e.card) }) + (e.boost ? ' +' : '') + (e.recall ? ' ↺' : '');
+      case 'battle': return t('hn_ev_battle', { a: who(e.b1), b: e.b2 === null ? '—' : who(e.b2) });
+      case 'judgment':
+      case 'judge':
+        return e.choice === 'support' ? t('hn_ev_support', { who: who(e.seat), side: who(e.side) })
+          : e.choice === 'occupy' ? t('hn_ev_occupy', { who: who(e.seat), area: `${e.area}.${e.site}` }) : t('hn_ev_pass', { who: who(e.seat) });
+      case 'resolve': return e.winner === null ? t('hn_ev_resolve_none') : t('hn_ev_resolve', { who: who(e.winner) });
+      case 'round_end': return t('hn_ev_round_end', { r: e.round });
+      case 'keep_chosen': return t('hn_ev_keep_chosen', { who: who(e.seat) }) + (e.card !== undefined ? ` (${e.card ? cardLabel(e.card) : t('hn_keep_none')})` : '');
+      case 'keep': return t('hn_ev_keep');
+      case 'game_over': return t('hn_ev_over');
+      default: return e.choice ? `${who(e.seat)}: ${e.choice}` : null;
+    }
+  },
+
+  // Each round's deal as this seat saw it, and who led it.
+  observe(view, obs) {
+    obs.leaders = obs.leaders || {};
+    for (const e of view.log || []) if (e.type === 'deal') obs.leaders[e.round] = e.leader;
+    const last = Array.isArray(view.log) && view.log.length ? view.log[view.log.length - 1] : null;
+    if (!last || last.type !== 'deal' || last.round !== view.round) return;
+    obs.hands = obs.hands || {};
+    if (Number.isInteger(view.you) && !obs.hands[view.round]) obs.hands[view.round] = view.players[view.you].hand;
+  },
+
+  // hinode.h: (1) uniform(N) for the first leader when first_player is "random"; (2) per
+  // round, a shuffle of the game's cards R1..R11, G1..G11, B1..B11 (less the removed ones and
+  // the cards carried over, which the keep openings name at the end), dealt one at a time
+  // clockwise from the leader, skipping full hands (8 cards).
+  verifyDeal({ seed, options, obs, view, opened }) {
+    const drbg = Drbg.fromHex(seed);
+    const n = view.players.length;
+    const checks = [];
+    const first = Number.isInteger(options.first_player) ? options.first_player : drbg.uniform(n);
+    checks.push({ label: t('hn_deal_leader', { n: first }), ok: first === view.first_leader });
+    const removed = new Set(view.removed);
+    const all = [];
+    for (const s of ['R', 'G', 'B']) for (let i = 1; i <= 11; i++) if (!removed.has(`${s}${i}`)) all.push(`${s}${i}`);
+    const byValue = (a, b) => all.indexOf(a) - all.indexOf(b);
+    for (let r = 1; r <= view.rounds; r++) {
+      const carried = Array.from({ length: n }, (_, s) => {
+        const v = r > 1 && opened ? opened.get(`r${r - 1}.keep.s${s}`) : undefined;
+        return typeof v === 'string' && v !== 'none' ? [v] : [];
+      });
+      if (r > 1 && !opened) break;
+      const cards = drbg.shuffle(all.filter((c) => !carried.flat().includes(c)));
+      const leader = obs.leaders && obs.leaders[r] !== undefined ? obs.leaders[r] : (r === 1 ? first : null);
+      if (leader === null) break;
+      const hands = carried.map((c) => [...c]);
+      let next = 0;
+      for (let s = leader; hands.some((x) => x.length < 8); s = (s + 1) % n) if (hands[s].length < 8) hands[s].push(cards[next++]);
+      const undealt = cards.slice(next);
+      const seenHand = obs.hands && obs.hands[r];
+      const seenUndealt = Array.isArray(view.undealt) ? view.undealt[r - 1] : null;
+      const same = (a, b) => [...a].sort(byValue).join(' ') === [...b].sort(byValue).join(' ');
+      let ok = true;
+      if (seenHand && Number.isInteger(view.you)) ok = ok && same(seenHand, hands[view.you]);
+      if (seenUndealt) ok = ok && same(seenUndealt, undealt);
+      if (seenHand || seenUndealt) checks.push({ label: t('hn_deal_round', { r }), ok });
+    }
+    return { ok: checks.every((c) => c.ok), checks };
+  },
+};

@@ -1,0 +1,225 @@
+// Kushine-go Departs: the face-down piles, the pier with each nyanko type's progress, the
+// officers and what they said, your hand. Drawing is a click on a pile; returning is a click
+// on a hand card and then on a pile; the structured table talk sits in a folded panel.
+import { h } from '../dom.js';
+import { t, tr, addStrings } from '../i18n.js';
+import { Drbg } from '../drbg.js';
+import { section, seatTag } from './cards.js';
+
+const KINDS = {
+  passenger: ['乗客', 'Passenger', '客'], guard: ['護衛', 'Guard', '護'], sailor: ['水夫', 'Sailor', '水'], cook: ['コック', 'Cook', '料'],
+  mouse: ['ネズミ', 'Mouse', '鼠'], tanuki: ['タヌキ', 'Tanuki', '狸'], matatabi: ['マタタビ', 'Matatabi', '酒'],
+};
+const ORDER = ['passenger', 'guard', 'sailor', 'cook', 'mouse', 'tanuki', 'matatabi'];
+const OFFICERS = { captain: ['船長', 'Captain'], mate: ['副長', 'First Mate'], boatswain: ['水夫長', 'Boatswain'], doctor: ['船医', "Ship's Doctor"] };
+const OFFICER_ORDER = ['captain', 'mate', 'boatswain', 'doctor'];
+
+addStrings({
+  ja: {
+    opt_kushine_players: '人数', opt_kushine_difficulty: '難易度', opt_kushine_difficulty_easy: 'やさしい', opt_kushine_difficulty_normal: 'ふつう',
+    opt_kushine_difficulty_hard: 'むずかしい', opt_kushine_characters: '役職', opt_kushine_assignment: '役職の割り当て', opt_kushine_max_turns: '手番の上限',
+    ks_piles: '山札', ks_pile: '山{id}', ks_pile_size: '{n}枚', ks_pier: '桟橋', ks_boarded: '乗船済み', ks_removed: '除外: ネズミ{m}・タヌキ{t}・マタタビ{x}',
+    ks_actions_left: '残りアクション {n}', ks_your_hand: 'あなたの手札', ks_hand_count: '手札 {n}枚', ks_ability: '能力あり', ks_ability_used: '能力使用済み',
+    ks_says_left: '発言あと{n}回', ks_said: '発言: {what}', ks_talk: '話す(構造化された発言)', ks_decide: '決めること',
+    ks_draw: '山{id}から引く', ks_return_to: '山{id}の底に戻す', ks_return: '戻す', ks_return_prompt: '{card}を戻す山を選んでください', ks_place: '桟橋に置く', ks_give: '渡す',
+    ks_receive: '右隣からカードを受け取る', ks_exterminate: 'ネズミ3匹を退治', ks_exterminate_merge: 'ネズミ退治(山{a}を山{b}の上へ)', ks_peek: 'のぞく',
+    ks_mate_hand: '手札に入れる', ks_mate_bottom: '山の底へ', ks_cancel: '打ち消す', ks_no_cancel: '打ち消さない', ks_merge: '山{a}を山{b}に重ねる', ks_skip_merge: '重ねない',
+    ks_boatswain: '{a}と{b}を置く', ks_turn: '手番 {n}', ks_difficulty: '難易度: {d}', ks_pending_give: '{giver}が{receiver}に渡すカードを選びます', ks_peeked: 'のぞいたカード: {card}',
+    ks_ev_start: '{who}から出港準備開始', ks_ev_turn: '{who}の手番(アクション{n})', ks_ev_draw: '{who}が山{p}から引きました', ks_ev_place: '{who}が{cards}を桟橋へ',
+    ks_ev_board: '{card}が乗船しました', ks_ev_return: '{who}が山{p}の底にカードを戻しました', ks_ev_give: '{who}が{to}にカードを渡しました',
+    ks_ev_tanuki: 'タヌキ!新しい山{p}({n}枚)', ks_ev_matatabi: 'マタタビ!山{p}を切り混ぜ', ks_ev_over_win: '出港成功!', ks_ev_over_loss: '失敗…({reason})',
+    reason_kushine_all_boarded: '全員乗船', reason_kushine_pile_empty: '山札が空になった', reason_kushine_six_piles: '山札が6つになった', reason_kushine_max_turns: '手番の上限',
+    ks_deal_officers: '役職の割り当て', ks_deal_piles: '最初の山の枚数', ks_deal_top: '山{p}の一番上のカード',
+  },
+  en: {
+    opt_kushine_players: 'Players', opt_kushine_difficulty: 'Difficulty', opt_kushine_difficulty_easy: 'easy', opt_kushine_difficulty_normal: 'normal',
+    opt_kushine_difficulty_hard: 'hard', opt_kushine_characters: 'Officers', opt_kushine_assignment: 'Officer assignment', opt_kushine_max_turns: 'Turn limit',
+    ks_piles: 'Piles', ks_pile: 'pile {id}', ks_pile_size: '{n} cards', ks_pier: 'Pier', ks_boarded: 'boarded', ks_removed: 'removed: mice {m}, tanuki {t}, matatabi {x}',
+    ks_actions_left: '{n} actions left', ks_your_hand: 'Your hand', ks_hand_count: '{n} in hand', ks_ability: 'ability ready', ks_ability_used: 'ability used',
+    ks_says_left: '{n} says left', ks_said: 'said: {what}', ks_talk: 'Talk (structured)', ks_decide: 'To decide',
+    ks_draw: 'Draw from pile {id}', ks_return_to: 'Return to the bottom of pile {id}', ks_return: 'Return', ks_return_prompt: 'Pick the pile for {card}', ks_place: 'Place on the pier', ks_give: 'Give',
+    ks_receive: 'Receive a card from the right', ks_exterminate: 'Exterminate 3 mice', ks_exterminate_merge: 'Exterminate (pile {a} onto pile {b})', ks_peek: 'Peek',
+    ks_mate_hand: 'Take into hand', ks_mate_bottom: 'Put at the bottom', ks_cancel: 'Cancel it', ks_no_cancel: "Don't cancel", ks_merge: 'Put pile {a} onto pile {b}', ks_skip_merge: 'No merge',
+    ks_boatswain: 'Place {a} and {b}', ks_turn: 'turn {n}', ks_difficulty: 'difficulty: {d}', ks_pending_give: '{giver} chooses a card for {receiver}', ks_peeked: 'peeked card: {card}',
+    ks_ev_start: '{who} starts', ks_ev_turn: "{who}'s turn ({n} actions)", ks_ev_draw: '{who} drew from pile {p}', ks_ev_place: '{who} placed {cards} on the pier',
+    ks_ev_board: 'The {card} boarded', ks_ev_return: '{who} returned a card under pile {p}', ks_ev_give: '{who} gave a card to {to}',
+    ks_ev_tanuki: 'Tanuki! New pile {p} ({n} cards)', ks_ev_matatabi: 'Matatabi! Pile {p} shuffled', ks_ev_over_win: 'The ship sails!', ks_ev_over_loss: 'Lost ({reason})',
+    reason_kushine_all_boarded: 'everyone boarded', reason_kushine_pile_empty: 'a pile ran out', reason_kushine_six_piles: 'six piles', reason_kushine_max_turns: 'turn limit',
+    ks_deal_officers: 'officer assignment', ks_deal_piles: 'starting pile sizes', ks_deal_top: 'top card of pile {p}',
+  },
+});
+
+const kindName = (k) => (KINDS[k] ? tr(KINDS[k][0], KINDS[k][1]) : k);
+const officerName = (o) => (OFFICERS[o] ? tr(...OFFICERS[o]) : o);
+
+function card(kind, attrs = {}, extra = null) {
+  return h(attrs.tag || 'div', { ...attrs, tag: undefined, class: ['card', 'ks', `k-${kind}`, attrs.class || ''], 'data-kind': kind },
+    h('span', { class: 'big' }, KINDS[kind] ? KINDS[kind][2] : '?'), h('span', { class: 'card-name' }, kindName(kind)), extra);
+}
+
+function sayText(s) {
+  if (!s || typeof s !== 'object') return '';
+  return Object.entries(s).filter(([k]) => k !== 'type').map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ');
+}
+
+function describe(a, ctx) {
+  switch (a.type) {
+    case 'draw': return t('ks_draw', { id: a.pile });
+    case 'return': return `${kindName(a.card)} → ${t('ks_return_to', { id: a.pile })}`;
+    case 'place': return `${kindName(a.card)}: ${t('ks_place')}`;
+    case 'give': return `${kindName(a.card)}: ${t('ks_give')}`;
+    case 'receive': return t('ks_receive');
+    case 'exterminate': return a.top ? t('ks_exterminate_merge', { a: a.top, b: a.bottom }) : t('ks_exterminate');
+    case 'mate_peek': return `${t('ks_peek')}: ${t('ks_pile', { id: a.pile })}`;
+    case 'mate_decide': return a.to === 'hand' ? t('ks_mate_hand') : t('ks_mate_bottom');
+    case 'captain_decide': case 'doctor_decide': return a.cancel ? t('ks_cancel') : t('ks_no_cancel');
+    case 'merge': return t('ks_merge', { a: a.top, b: a.bottom });
+    case 'skip_merge': return t('ks_skip_merge');
+    case 'boatswain_place': return t('ks_boatswain', { a: kindName(a.cards[0]), b: kindName(a.cards[1]) });
+    case 'say': return sayText(a);
+    default: return a.type;
+  }
+}
+
+function pilesZone(v, ctx) {
+  const ret = ctx.pick.ret;
+  return section(t('ks_piles'), ret && h('p', { class: 'prompt' }, t('ks_return_prompt', { card: kindName(ret) }),
+    h('button', { type: 'button', class: 'small', 'data-key': 'unpick', onclick: () => ctx.setPick({}) }, t('cancel'))),
+  h('div', { class: 'cards-row' }, v.piles.map((p) => {
+    const draw = ctx.legal.find((a) => a.type === 'draw' && a.pile === p.id);
+    const back = ret ? ctx.legal.find((a) => a.type === 'return' && a.card === ret && a.pile === p.id) : null;
+    const peek = ctx.legal.find((a) => a.type === 'mate_peek' && a.pile === p.id);
+    const face = h('span', { class: 'card back ks-pile', 'data-watch': `pile-${p.id}`, 'data-val': String(p.size) },
+      h('strong', {}, `p${p.id}`), h('span', {}, t('ks_pile_size', { n: p.size })));
+    const main = back ? ctx.actButton(back, face, { class: 'card-button', 'aria-label': describe(back) })
+      : draw && !ret ? ctx.actButton(draw, face, { class: 'card-button', 'aria-label': describe(draw) }) : face;
+    return h('div', { class: 'pile', 'data-zone': Array.isArray(p.cards) ? 'final-pile' : null }, main,
+      peek && !ret && ctx.actButton(peek, t('ks_peek'), { class: 'small' }),
+      Array.isArray(p.cards) && h('div', { class: 'cards-row small-cards' }, p.cards.map((c) => card(c))));
+  })));
+}
+
+function pierZone(v) {
+  return section(t('ks_pier'), h('div', { class: 'pier' }, ORDER.slice(0, 4).map((k) => h('div', { class: ['pier-row', v.boarded.includes(k) ? 'boarded' : ''] },
+    card(k, { class: 'tiny' }), h('progress', { max: 5, value: v.pier[k], 'aria-label': `${kindName(k)} ${v.pier[k]}/5` }),
+    h('span', { 'data-watch': `pier-${k}`, 'data-val': String(v.pier[k]) }, `${v.pier[k]}/5`), v.boarded.includes(k) && h('span', { class: 'tag' }, t('ks_boarded'))))),
+  h('p', { class: 'muted small' }, t('ks_removed', { m: v.removed.mouse, t: v.removed.tanuki, x: v.removed.matatabi })));
+}
+
+function seatsZone(v, ctx) {
+  return h('div', { class: 'seat-panels' }, v.seats.map((s) => h('section', {
+    class: ['panel', s.seat === v.you ? 'mine' : '', v.actor === s.seat ? 'acting' : ''], 'data-seat': s.seat },
+  h('h4', {}, seatTag(ctx, s.seat), ' ', h('span', { class: 'tag' }, officerName(s.officer))),
+  h('p', { class: 'stats' }, t('ks_hand_count', { n: s.hand_count }), ' · ', s.ability_available ? t('ks_ability') : t('ks_ability_used'), ' · ', t('ks_says_left', { n: s.says_left })),
+  s.said && h('p', { class: 'said' }, t('ks_said', { what: sayText(s.said) })),
+  s.seat !== v.you && s.hand && h('div', { class: 'cards-row small-cards', 'data-zone': `hand-${s.seat}` },
+    Object.entries(s.hand).flatMap(([k, n]) => Array.from({ length: n }, () => card(k)))))));
+}
+
+function handZone(v, ctx) {
+  const me = v.seats[v.you];
+  if (!me || !me.hand) return null;
+  const kinds = ORDER.filter((k) => me.hand[k] > 0);
+  const cards = kinds.flatMap((k) => Array.from({ length: me.hand[k] }, (_, i) => {
+    const place = ctx.legal.find((a) => a.type === 'place' && a.card === k);
+    const give = ctx.legal.find((a) => a.type === 'give' && a.card === k);
+    const canReturn = ctx.legal.some((a) => a.type === 'return' && a.card === k);
+    return h('div', { class: 'hand-card' }, card(k, { class: ctx.pick.ret === k ? 'selected' : '' }),
+      i === 0 && place && ctx.actButton(place, t('ks_place'), { class: 'small' }),
+      i === 0 && give && ctx.actButton(give, t('ks_give'), { class: 'small' }),
+      i === 0 && canReturn && ctx.pickButton(t('ks_return'), ctx.pick.ret === k ? {} : { ret: k }, { class: 'small' }));
+  }));
+  ctx.cover(ctx.legal.filter((a) => a.type === 'return'));
+  return h('section', { class: 'zone', 'data-zone': 'my-hand' }, h('h4', {}, t('ks_your_hand')),
+    v.peek && v.peek.card && h('p', {}, t('ks_peeked', { card: kindName(v.peek.card) })),
+    h('div', { class: 'cards-row' }, cards));
+}
+
+function decisionsZone(v, ctx) {
+  const placedTypes = new Set(['draw', 'return', 'place', 'give', 'mate_peek', 'say']);
+  const rest = ctx.legal.filter((a) => !placedTypes.has(a.type));
+  const says = ctx.legal.filter((a) => a.type === 'say');
+  const pending = v.pending && v.pending.giver !== undefined ? t('ks_pending_give', { giver: ctx.seatLabel(v.pending.giver), receiver: ctx.seatLabel(v.pending.receiver) }) : null;
+  return h('div', {},
+    (rest.length > 0 || pending) && section(t('ks_decide'), pending && h('p', {}, pending), h('div', { class: 'action-row' }, rest.map((a) => ctx.actButton(a, describe(a, ctx))))),
+    says.length > 0 && h('details', { class: 'zone talk' }, h('summary', {}, t('ks_talk')),
+      h('div', { class: 'action-row' }, says.map((a) => ctx.actButton(a, sayText(a), { class: 'say' })))));
+}
+
+export default {
+  id: 'kushine',
+  summaryJa: '協力ゲーム。船の士官になって、港でだらけるにゃんこたちを桟橋に集め、4種類全員を乗船させれば出港成功。山札が尽きたり6つに増えたりしたら失敗。手札の中身は「にゃんこ何匹・ネズミ何匹」としか伝えられません。',
+
+  render(ctx) {
+    const v = ctx.view;
+    return h('div', { class: 'board kushine', 'data-phase': v.phase },
+      h('p', { class: 'board-head' }, t('ks_turn', { n: v.turn }), ' · ', t('ks_difficulty', { d: t(`opt_kushine_difficulty_${v.difficulty}`) }),
+        v.actor !== null && ` · ${ctx.seatLabel(v.actor)}: ${t('ks_actions_left', { n: v.actions_left })}`),
+      h('div', { class: 'ks-main' }, pilesZone(v, ctx), pierZone(v)),
+      decisionsZone(v, ctx),
+      handZone(v, ctx),
+      seatsZone(v, ctx));
+  },
+
+  describeAction: describe,
+
+  describeEvent(e, ctx) {
+    const who = (s) => ctx.seatLabel(s);
+    switch (e.type) {
+      case 'start': return t('ks_ev_start', { who: who(e.seat) });
+      case 'turn': return t('ks_ev_turn', { who: who(e.seat), n: e.actions });
+      case 'draw': case 'mate_take': return t('ks_ev_draw', { who: who(e.seat), p: e.pile }) + (e.card ? ` (${kindName(e.card)})` : '');
+      case 'place': case 'boatswain_place': return t('ks_ev_place', { who: who(e.seat), cards: (e.cards || []).map(kindName).join('、') });
+      case 'board': return t('ks_ev_board', { card: kindName(e.card) });
+      case 'return': return t('ks_ev_return', { who: who(e.seat), p: e.pile }) + (e.card ? ` (${kindName(e.card)})` : '');
+      case 'give': return t('ks_ev_give', { who: who(e.seat), to: who(e.to) }) + (e.card ? ` (${kindName(e.card)})` : '');
+      case 'tanuki': return t('ks_ev_tanuki', { p: e.pile, n: e.size });
+      case 'matatabi': return t('ks_ev_matatabi', { p: e.pile });
+      case 'say': return `${who(e.seat)}: ${sayText(e)}`;
+      case 'game_over': return e.result === 'win' ? t('ks_ev_over_win') : t('ks_ev_over_loss', { reason: t(`reason_kushine_${e.reason}`) });
+      default: return `${Number.isInteger(e.seat) ? `${who(e.seat)}: ` : ''}${e.type.replace(/_/g, ' ')}${e.pile ? ` p${e.pile}` : ''}`;
+    }
+  },
+
+  // Every event this seat saw, in order (for the first card drawn from each starting pile),
+  // and the starting pile sizes.
+  observe(view, obs, version) {
+    if (version === 0) obs.sizes = view.piles.map((p) => p.size);
+    obs.events = obs.events || [];
+    obs.lastN = obs.lastN || 0;
+    for (const e of view.log || []) {
+      if (e.n <= obs.lastN) continue;
+      obs.lastN = e.n;
+      obs.events.push({ type: e.type, pile: e.pile, card: e.card, top: e.top, bottom: e.bottom });
+    }
+  },
+
+  // kushine.h: (1) with assignment "random", the playing officers in table order shuffled;
+  // (2) the 24 nyanko and mice shuffled (8 per pile); (3) the 8 nuisance cards shuffled
+  // (2 / 3 / 3); (4) each pile, listed in table order, shuffled, p1 then p2 then p3.
+  verifyDeal({ seed, options, obs, view }) {
+    const drbg = Drbg.fromHex(seed);
+    const checks = [];
+    const officers = view.seats.map((s) => s.officer);
+    if (options.assignment === 'random') {
+      const listed = drbg.shuffle([...officers].sort((a, b) => OFFICER_ORDER.indexOf(a) - OFFICER_ORDER.indexOf(b)));
+      checks.push({ label: t('ks_deal_officers'), ok: listed.join() === officers.join() });
+    }
+    const list = (kinds) => kinds.flatMap((k) => Array.from({ length: k === 'mouse' || k === 'tanuki' || k === 'matatabi' ? 4 : 5 }, () => k));
+    const cards = drbg.shuffle(list(['passenger', 'guard', 'sailor', 'cook', 'mouse']));
+    const nuisance = drbg.shuffle(list(['tanuki', 'matatabi']));
+    const from = [0, 2, 5, 8];
+    const byOrder = (a, b) => ORDER.indexOf(a) - ORDER.indexOf(b);
+    const piles = [0, 1, 2].map((p) => drbg.shuffle([...cards.slice(8 * p, 8 * p + 8).sort(byOrder), ...nuisance.slice(from[p], from[p + 1]).sort(byOrder)]));
+    if (obs.sizes) checks.push({ label: t('ks_deal_piles'), ok: obs.sizes.slice(0, 3).join() === piles.map((p) => p.length).join() });
+    // The first event that touches a starting pile: if it is a draw whose card this seat saw,
+    // that card was the pile's top.
+    for (let p = 1; p <= 3; p++) {
+      const first = (obs.events || []).find((e) => e.pile === p || e.top === p || e.bottom === p || e.type === 'tanuki' || e.type === 'merge');
+      if (first && (first.type === 'draw' || first.type === 'mate_take') && first.pile === p && first.card) {
+        checks.push({ label: t('ks_deal_top', { p }), ok: first.card === piles[p - 1][0] });
+      }
+    }
+    return { ok: checks.length > 0 && checks.every((c) => c.ok), checks };
+  },
+};
