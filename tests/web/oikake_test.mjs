@@ -137,6 +137,21 @@ await run('oikake: create, share link, spectate, reload, complete game', async (
     // The phone-sized page does not scroll sideways.
     const overflow = await guest.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow <= 0, `the phone page overflows by ${overflow}px`);
+
+    // Rematch: same seats, a new game whose checks start over; then the host closes the room.
+    await host.click('#rematch');
+    for (const p of [host, guest, spectator]) {
+      await p.waitForFunction(() => document.body.dataset.status === 'playing' && document.body.dataset.version === '0');
+      await p.waitForSelector('[data-check=seed].pending');
+    }
+    expect(await guest.evaluate(() => document.body.dataset.seat) === '1', 'the guest keeps seat 1 in the rematch');
+    host.once('dialog', (d) => d.accept());
+    await host.click('#close');
+    for (const p of [guest, spectator]) {
+      await p.waitForFunction(() => document.body.dataset.status === 'gone');
+      expect(/部屋は閉じられました/.test(await p.textContent('main')), `${p.label} says the room was closed`);
+    }
+
     checkPages([host, guest, spectator]);
   } finally {
     await browser.close();

@@ -89,4 +89,38 @@ await check('JSON Patch', async () => {
   assert.deepEqual(applyPatch(doc, [{ op: 'replace', path: '', value: 5 }]), 5);
 });
 
+await check('every module of the page loads', async () => {
+  const fs = await import('node:fs');
+  const dir = path.join(here, '../../clients/web/js');
+  const files = [...fs.readdirSync(dir).filter((f) => f.endsWith('.js') && f !== 'app.js'),
+    ...fs.readdirSync(path.join(dir, 'games')).map((f) => `games/${f}`)];
+  for (const f of files) await js(f);
+  const { boardFor } = await js('games.js');
+  for (const id of ['oikake', 'daihugo', 'hinode', 'doublehunt', 'kushine']) assert.equal(boardFor(id).id, id);
+});
+
+await check('Oikake deal check accepts the true deal and rejects a changed one', async () => {
+  const oikake = (await js('games/oikake.js')).default;
+  const seed = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+  // rules/oikake.md §3, short mode: 4 each of find, danger, lazy, walk; hands of 3, dealt
+  // alternately from seat 0; then the coin for the first presenter.
+  const drbg = Drbg.fromHex(seed);
+  const cards = drbg.shuffle(['find', 'danger', 'lazy', 'walk'].flatMap((k) => [k, k, k, k]));
+  const first = drbg.uniform(2);
+  const hand0 = {};
+  for (const c of [cards[0], cards[2], cards[4]]) hand0[c] = (hand0[c] || 0) + 1;
+  const deck = cards.slice(6);
+  const args = (view, obs) => ({ seed, options: { mode: 'short', first_seat: 'random' }, obs, view });
+  const good = oikake.verifyDeal(args({ first_seat: first, you: 0, deck: deck.slice(4) }, { start_hand: hand0 }));
+  assert.equal(good.ok, true, JSON.stringify(good));
+  assert.equal(good.checks.length, 3);
+  const swapped = deck.slice(4);
+  const i = swapped.findIndex((c) => c !== swapped[0]);
+  [swapped[0], swapped[i]] = [swapped[i], swapped[0]];
+  assert.equal(oikake.verifyDeal(args({ first_seat: first, you: 0, deck: swapped }, { start_hand: hand0 })).ok, false);
+  assert.equal(oikake.verifyDeal(args({ first_seat: 1 - first, you: 0, deck: deck.slice(4) }, {})).ok, false);
+  const otherHand = { ...hand0, find: (hand0.find || 0) + 1 };
+  assert.equal(oikake.verifyDeal(args({ first_seat: first, you: 0, deck: [] }, { start_hand: otherHand })).ok, false);
+});
+
 console.log(`${passed} passed, 0 failed`);

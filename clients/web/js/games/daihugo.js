@@ -103,7 +103,7 @@ function seatsPanel(v, ctx) {
     'data-seat': s.seat },
   h('h4', {}, seatTag(ctx, s.seat)),
   h('p', { class: 'stats' }, h('span', { 'data-watch': `hc-${s.seat}`, 'data-val': String(s.hand_count) }, t('dh_hand_count', { n: s.hand_count })),
-    ' · ', h('span', { 'data-watch': `tails-${s.seat}`, 'data-val': String(s.tails) }, t('dh_tails', { n: s.tails })))),
+    ' · ', h('span', { 'data-watch': `tails-${s.seat}`, 'data-val': String(s.tails) }, t('dh_tails', { n: s.tails }))),
   v.phase === 'reveal' && h('p', { class: 'muted' }, s.picked ? t('dh_picked') : t('dh_not_picked')),
   s.pick && h('div', { class: 'cards-row' }, card(s.pick.card, {}, s.pick.as ? h('span', { class: 'count' }, `=${s.pick.as}`) : null)),
   s.seat !== v.you && s.shown && s.shown.length > 0 && h('div', {}, h('h5', {}, t('dh_shown')), h('div', { class: 'cards-row small-cards' }, s.shown.map((c) => card(c)))),
