@@ -125,7 +125,10 @@ await run('oikake: create, share link, spectate, reload, complete game', async (
     expect(hostState.deal.checks.length === 3, `host deal checks: ${JSON.stringify(hostState.deal.checks)}`);
     await screenshot(host, 'oikake-over');
     await screenshot(guest, 'oikake-phone-over');
-    await screenshot(spectator, 'oikake-spectator-over');
+    // English is one click away.
+    await spectator.click('#lang');
+    await spectator.waitForFunction(() => document.documentElement.lang === 'en' && /Game over/.test(document.body.textContent));
+    await screenshot(spectator, 'oikake-spectator-over-en');
 
     // The spectator: no hidden card in any frame or at any moment in its DOM.
     expect(frames.frames() > 10, `the spectator received frames (${frames.frames()})`);
@@ -149,7 +152,7 @@ await run('oikake: create, share link, spectate, reload, complete game', async (
     await host.click('#close');
     for (const p of [guest, spectator]) {
       await p.waitForFunction(() => document.body.dataset.status === 'gone');
-      expect(/部屋は閉じられました/.test(await p.textContent('main')), `${p.label} says the room was closed`);
+      expect(/部屋は閉じられました|The room was closed/.test(await p.textContent("main")), `${p.label} says the room was closed`);
     }
 
     checkPages([host, guest, spectator]);

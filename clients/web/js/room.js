@@ -1,7 +1,7 @@
 // The room page: code and share links, seats and who is connected, host controls, the game's
 // board with its legal moves, the event log and the trust panel. One Session per page.
 import { h, fill, clear, snapshotLayout, animateChanges } from './dom.js';
-import { t, tr, has } from './i18n.js';
+import { t, tr, has, getLang } from './i18n.js';
 import { Session, seats as seatStore } from './session.js';
 import { boardFor } from './games.js';
 import { describeGeneric } from './games/generic.js';
@@ -52,7 +52,7 @@ export class RoomPage {
     this.session = session;
     this.pick = {};             // a board's half-built action (e.g. the face-up card chosen)
     this.busy = false;
-    this.log = [];              // {text, kind}
+    this.log = [];              // {text: () => string, kind}: texts are made when shown, in the current language
     this.lastEvent = 0;         // highest event "n" shown for this game
     this.logGame = 0;
     this.notices = [];
@@ -98,7 +98,8 @@ export class RoomPage {
     s.addEventListener('room', (e) => this.onRoom(e.detail));
     s.addEventListener('view', (e) => this.onView(e.detail));
     s.addEventListener('resync', (e) => {
-      this.notice(t('resynced', { version: e.detail?.version ?? s.tracker.version }), 'warn', 'resync');
+      const version = e.detail?.version ?? s.tracker.version;
+      this.notice(() => t('resynced', { version }), 'warn', 'resync');
     });
     s.addEventListener('gone', (e) => {
       const m = e.detail;
@@ -108,7 +109,7 @@ export class RoomPage {
     s.addEventListener('connection', (e) => {
       if (e.detail.connected) {
         this.setConn(true);
-        if (e.detail.rejoined) this.notice(t('reconnected'), 'ok');
+        if (e.detail.rejoined) this.notice(() => t('reconnected'), 'ok');
       }
     });
     window.__nyan = {
@@ -133,10 +134,11 @@ export class RoomPage {
     }
   }
 
+  // `text` is a string or a function that makes it (so the log follows the language switch).
   notice(text, kind = 'info', tag = '') {
     const box = document.getElementById('notices');
     if (!box) return;
-    const el = h('div', { class: ['notice', kind], 'data-tag': tag, role: kind === 'warn' ? 'alert' : 'status' }, text,
+    const el = h('div', { class: ['notice', kind], 'data-tag': tag, role: kind === 'warn' ? 'alert' : 'status' }, typeof text === 'function' ? text() : text,
       h('button', { class: 'dismiss', 'aria-label': '×', onclick: () => el.remove() }, '×'));
     box.append(el);
     if (kind !== 'warn') setTimeout(() => el.remove(), 6000);
@@ -144,7 +146,7 @@ export class RoomPage {
   }
 
   addLog(text, kind = 'game') {
-    this.log.push({ text, kind });
+    this.log.push({ text: typeof text === 'function' ? text : () => text, kind });
     if (this.log.length > 200) this.log.shift();
     this.renderLog();
   }
@@ -161,9 +163,9 @@ export class RoomPage {
       for (const s of info.seats) {
         const before = prev.seats[s.seat]?.state;
         const name = s.name || t('seat_n', { n: s.seat });
-        if (before === 'connected' && s.state === 'disconnected') this.addLog(t('seat_left', { who: name }), 'room');
-        if (before === 'disconnected' && s.state === 'connected') this.addLog(t('seat_back', { who: name }), 'room');
-        if ((before === 'empty' || before === 'open') && s.state === 'connected') this.addLog(t('seat_joined', { who: name, n: s.seat }), 'room');
+        if (before === 'connected' && s.state === 'disconnected') this.addLog(() => t('seat_left', { who: name }), 'room');
+        if (before === 'disconnected' && s.state === 'connected') this.addLog(() => t('seat_back', { who: name }), 'room');
+        if ((before === 'empty' || before === 'open') && s.state === 'connected') this.addLog(() => t('seat_joined', { who: name, n: s.seat }), 'room');
       }
     }
     this.prevRoom = info;
@@ -208,15 +210,17 @@ export class RoomPage {
     for (const e of view.log) {
       if (!e || typeof e.n !== 'number' || e.n <= this.lastEvent) continue;
       this.lastEvent = e.n;
-      const text = (board.describeEvent && board.describeEvent(e, this.ctxBase())) || describeGeneric(e);
-      if (text) this.log.push({ text, kind: 'game' });
+      const text = () => (board.describeEvent && board.describeEvent(e, this.ctxBase())) || describeGeneric(e);
+      this.log.push({ text, kind: 'game' });
     }
     if (this.log.length > 200) this.log.splice(0, this.log.length - 200);
   }
 
   maybeCheckDeal() {
     const tr_ = this.session.tracker;
-    if (this.deal || !tr_.seed || !tr_.seedOk || !tr_.record) return;
+    if (this.deal && this.dealLang === getLang()) return;
+    if (!tr_.seed || !tr_.seedOk || !tr_.record) return;
+    this.dealLang = getLang();
     const board = boardFor(this.session.roomInfo?.game || tr_.view?.game);
     if (!board.verifyDeal) {
       this.deal = { ok: null, checks: [] };
@@ -487,7 +491,7 @@ export class RoomPage {
 
   renderLog() {
     if (!this.el) return;
-    const list = h('ol', { class: 'log-list' }, this.log.slice(-80).map((e) => h('li', { class: `log-${e.kind}` }, e.text)));
+    const list = h('ol', { class: 'log-list' }, this.log.slice(-80).map((e) => h('li', { class: `log-${e.kind}` }, e.text())));
     fill(this.el.log, h('h2', { id: 'log-h' }, t('log')),
       this.log.length ? list : h('p', { class: 'muted' }, t('log_empty')));
     list.scrollTop = list.scrollHeight;
@@ -496,6 +500,7 @@ export class RoomPage {
   renderTrust() {
     const s = this.session;
     if (!s || !this.el) return;
+    if (this.deal) this.maybeCheckDeal();  // labels follow the language switch
     const tr_ = s.tracker;
     const st = tr_.stats;
     const item = (ok, title, text, key) => h('li', { class: ok === true ? 'ok' : ok === false ? 'bad' : 'pending', 'data-check': key },
