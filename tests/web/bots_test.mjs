@@ -63,6 +63,11 @@ await run(`${game}: a browser seat plays a whole game against bots`, async () =>
     expect(checks.hashes === 'ok' && checks.seed === 'ok' && checks.deal === 'ok', `checks ${JSON.stringify(checks)}`);
     expect(state.stats.mismatches === 0 && state.stats.badOpenings === 0, `stats ${JSON.stringify(state.stats)}`);
     await screenshot(host, `${game}-over`);
+    // The same page on a phone-sized screen does not scroll sideways.
+    await host.setViewportSize({ width: 390, height: 844 });
+    const overflow = await host.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow <= 0, `the phone-sized page overflows by ${overflow}px`);
+    await screenshot(host, `${game}-phone-over`);
     for (const bot of bots) {
       const { code: exit, out } = await bot.done;
       expect(exit === 0, `a bot failed (${exit}): ${out}`);

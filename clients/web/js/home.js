@@ -21,7 +21,9 @@ function optionLabel(game, spec) {
 
 function choiceLabel(game, spec, value) {
   const key = `opt_${game}_${spec.name}_${value}`;
-  return has(key) ? t(key) : String(value);
+  if (has(key)) return t(key);
+  if (Number.isInteger(value) && /seat|player/.test(spec.name)) return t('seat_n', { n: value });
+  return String(value);
 }
 
 function optionHint(game, spec) {
@@ -62,8 +64,12 @@ function gameCard(game, onCreate) {
     : t('players', { min: game.min_seats, max: game.max_seats });
   const controls = game.options.map((spec) => optionControl(game.id, spec));
   const error = h('p', { class: 'error', role: 'alert' });
+  // Options the game validates itself (maps, tables) are JSON, folded away as advanced.
+  const simple = controls.filter((_, i) => game.options[i].kind !== 'object').map(([el]) => el);
+  const advanced = controls.filter((_, i) => game.options[i].kind === 'object').map(([el]) => el);
   const form = h('form', { class: 'create-form', hidden: true, 'data-game': game.id },
-    controls.map(([el]) => el),
+    simple,
+    advanced.length > 0 && h('details', { class: 'advanced' }, h('summary', {}, t('advanced')), advanced),
     error,
     h('div', { class: 'button-row' },
       h('button', { type: 'submit', class: 'primary', 'data-key': `create-${game.id}` }, t('create')),

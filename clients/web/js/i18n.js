@@ -113,6 +113,7 @@ const tables = {
     error_bad_token: '席の鍵が無効です',
     show_details: '詳しく',
     seed_label: 'シード',
+    advanced: '詳細設定(JSON)',
   },
   en: {
     app_name: 'nyanhall',
@@ -225,6 +226,7 @@ const tables = {
     error_bad_token: 'Your seat key is no longer valid',
     show_details: 'Details',
     seed_label: 'Seed',
+    advanced: 'Advanced (JSON)',
   },
 };
 
