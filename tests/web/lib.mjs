@@ -31,6 +31,10 @@ if (!fs.existsSync(config.chromium)) {
   process.exit(77);
 }
 
+// Thrown to end a test as skipped (ctest's SKIP_RETURN_CODE 77), e.g. for a game the server
+// does not offer.
+export class Skip extends Error {}
+
 export function fail(message) {
   throw new Error(message);
 }
@@ -113,6 +117,8 @@ export function checkPages(pages) {
 
 export async function screenshot(page, name) {
   fs.mkdirSync(config.shots, { recursive: true });
+  // Let moving cards land first.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
   await page.screenshot({ path: path.join(config.shots, `${name}.png`), fullPage: true });
 }
 
@@ -224,6 +230,10 @@ export async function run(name, body) {
     console.log('1 passed, 0 failed');
     process.exit(0);
   } catch (e) {
+    if (e instanceof Skip) {
+      console.log(`SKIP: ${name}: ${e.message}`);
+      process.exit(77);
+    }
     console.error(`not ok - ${name}: ${e.stack || e}`);
     console.log('0 passed, 1 failed');
     process.exit(1);

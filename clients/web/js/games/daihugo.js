@@ -74,7 +74,7 @@ addStrings({
 });
 
 function elemText(e) {
-  const id = typeof e === 'string' ? e : e.id;
+  const id = typeof e === 'string' ? e : (e.id ?? e.card);
   let s = id;
   if (e.as) s += `=${e.as}`;
   if (e.double) s += '×2';
