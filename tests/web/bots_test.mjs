@@ -30,13 +30,18 @@ function startBot(server, code, seed) {
 await run(`${game}: a browser seat plays a whole game against bots`, async () => {
   expect(game in OPTIONS, `unknown game ${game}`);
   const server = await startServer();
+  let entry;
+  try {
+    const catalog = await (await fetch(`${server.base}/api/games`)).json();
+    entry = catalog.games.find((g) => g.id === game);
+  } finally {
+    if (!entry) await server.stop();
+  }
+  // Only the games this server registers are played; another one is skipped, not failed.
+  if (!entry) throw new Skip(`${game} is not in /api/games`);
   const browser = await launchBrowser();
   const bots = [];
   try {
-    const catalog = await (await fetch(`${server.base}/api/games`)).json();
-    const entry = catalog.games.find((g) => g.id === game);
-    // Only the games this server registers are played; another one is skipped, not failed.
-    if (!entry) throw new Skip(`${game} is not in /api/games`);
     const options = { ...OPTIONS[game] };
     const players = options.players ?? entry.min_seats;
     const host = await newPage(browser, server, { label: game });
