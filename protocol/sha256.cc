@@ -1,30 +1,58 @@
 #include "protocol/sha256.h"
 
 #include <openssl/evp.h>
-#include <openssl/hmac.h>
 
+#include <initializer_list>
 #include <stdexcept>
 
 namespace nyan {
 
-Digest sha256(std::string_view bytes) {
+namespace {
+
+// OpenSSL 3 looks the algorithm up on every EVP_sha256()-style call; fetching it once and
+// reusing one context per thread makes a hash several times cheaper, and views are hashed
+// for every seat after every action.
+const EVP_MD* sha256_md() {
+  static EVP_MD* md = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+  if (!md) throw std::runtime_error("SHA-256 is not available");
+  return md;
+}
+
+struct DigestContext {
+  EVP_MD_CTX* ctx = EVP_MD_CTX_new();
+  ~DigestContext() { EVP_MD_CTX_free(ctx); }
+};
+
+Digest digest(std::initializer_list<std::string_view> parts) {
+  thread_local DigestContext c;
   Digest d{};
   unsigned int len = 0;
-  if (EVP_Digest(bytes.data(), bytes.size(), d.data(), &len, EVP_sha256(), nullptr) != 1 ||
-      len != d.size())
-    throw std::runtime_error("EVP_Digest(SHA-256) failed");
+  bool ok = c.ctx && EVP_DigestInit_ex2(c.ctx, sha256_md(), nullptr) == 1;
+  for (std::string_view p : parts) ok = ok && EVP_DigestUpdate(c.ctx, p.data(), p.size()) == 1;
+  ok = ok && EVP_DigestFinal_ex(c.ctx, d.data(), &len) == 1 && len == d.size();
+  if (!ok) throw std::runtime_error("SHA-256 failed");
   return d;
 }
 
+std::string_view view_of(const Digest& d) { return {reinterpret_cast<const char*>(d.data()), d.size()}; }
+
+}  // namespace
+
+Digest sha256(std::string_view bytes) { return digest({bytes}); }
+
+// HMAC (RFC 2104) over the SHA-256 above: H((K ^ opad) || H((K ^ ipad) || m)).
 Digest hmac_sha256(std::string_view key, std::string_view message) {
-  Digest d{};
-  unsigned int len = 0;
-  if (!HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
-            reinterpret_cast<const unsigned char*>(message.data()), message.size(), d.data(),
-            &len) ||
-      len != d.size())
-    throw std::runtime_error("HMAC-SHA256 failed");
-  return d;
+  constexpr std::size_t kBlock = 64;
+  std::string k(key);
+  if (k.size() > kBlock) k = std::string(view_of(sha256(k)));
+  k.resize(kBlock, '\0');
+  std::string ipad(kBlock, '\0'), opad(kBlock, '\0');
+  for (std::size_t i = 0; i < kBlock; ++i) {
+    ipad[i] = static_cast<char>(k[i] ^ 0x36);
+    opad[i] = static_cast<char>(k[i] ^ 0x5c);
+  }
+  const Digest inner = digest({ipad, message});
+  return digest({opad, view_of(inner)});
 }
 
 std::string to_hex(const std::uint8_t* data, std::size_t size) {
