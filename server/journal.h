@@ -33,8 +33,9 @@ class Journal {
   virtual void append(const std::string& code, std::vector<Json> records, Done done) = 0;
   // False while writes are failing (a full or read-only disk): /readyz turns unready.
   virtual bool healthy() const = 0;
-  // Every room that still matters (unfinished, or finished within retention), in order.
-  virtual std::vector<StoredRoom> load() = 0;
+  // Calls `each` with every room that still matters (not closed, not broken), one room at a
+  // time with its records in order, so a large journal is never all in memory at once.
+  virtual void load(const std::function<void(StoredRoom&&)>& each) = 0;
   // Marks a room's records as no longer needed (closed, or past retention).
   virtual void forget(const std::string& code) = 0;
   // Keeps a room's records but stops loading them (they failed to replay).

@@ -12,7 +12,7 @@ Frame frame(const Json& j) { return std::make_shared<const std::string>(j.dump()
 }  // namespace
 
 Match::Match(const Game& game, Json options, std::string room_code, std::string room_secret, int game_no,
-             const Seed& seed)
+             const Seed& seed, bool replaying)
     : game_(game),
       options_(std::move(options)),
       code_(std::move(room_code)),
@@ -20,19 +20,26 @@ Match::Match(const Game& game, Json options, std::string room_code, std::string 
       game_no_(game_no),
       seed_(seed),
       seed_hash_(seed_commitment(seed)) {
-  restart();
+  restart(replaying);
 }
 
-void Match::restart() {
+void Match::restart(bool replaying) {
   state_ = game_.start(options_, std::make_unique<Drbg>(seed_));
   moves_.clear();
   sealed_.clear();
   announced_ = 0;
   last_views_.assign(static_cast<std::size_t>(state_->seat_count()) + 1, Json());
+  fresh_ = false;
+  if (!replaying) ensure_views();
+}
+
+void Match::ensure_views() {
+  if (fresh_) return;
   for (Seat s = 0; s < state_->seat_count(); ++s) last_views_[s] = state_->view(s);
   last_views_.back() = state_->view(kSpectator);
   sync_sealed();
-  announced_ = sealed_.size();  // the initial commitments go out with the first snapshots
+  announced_ = sealed_.size();  // everyone gets these commitments in a snapshot
+  fresh_ = true;
 }
 
 Json& Match::last_view(Seat seat) {
@@ -51,7 +58,7 @@ void Match::undo_last() {
   const std::size_t announced = announced_;
   std::vector<std::uint64_t> opened;
   for (const SealedSlot& s : sealed_) opened.push_back(s.opened);
-  restart();
+  restart(/*replaying=*/false);
   for (const Move& m : keep) {
     (void)state_->apply(m.seat, m.action);
     moves_.push_back(m);
@@ -111,6 +118,7 @@ Json Match::frame_common(const char* type) const {
 }
 
 Match::Update Match::update(bool spectators) {
+  ensure_views();
   sync_sealed();
   const Json commitments = commitments_since(announced_);
   announced_ = sealed_.size();
@@ -136,6 +144,7 @@ Match::Update Match::update(bool spectators) {
 }
 
 Frame Match::snapshot(Seat seat) {
+  ensure_views();
   sync_sealed();
   Json j = frame_common("snapshot");
   Json view = state_->view(seat);
@@ -154,13 +163,14 @@ std::vector<std::string> Match::hashes(bool recompute) {
     if (recompute) last_views_[s] = state_->view(s);
     out.push_back(view_hash(last_views_[s]));
   }
-  if (recompute) {
-    // Every client gets a snapshot after a restart, so nothing is pending announcement.
-    last_views_.back() = state_->view(kSpectator);
-    sync_sealed();
-    announced_ = sealed_.size();
-  }
+  // The spectator view and the sealed slots follow when first needed (ensure_views).
+  if (recompute) fresh_ = false;
   return out;
+}
+
+void Match::release_views() {
+  for (Json& v : last_views_) v = Json();
+  fresh_ = false;
 }
 
 Json Match::record() const {

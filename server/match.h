@@ -20,8 +20,10 @@ using Frame = std::shared_ptr<const std::string>;
 
 class Match {
  public:
+  // `replaying`: the match is being rebuilt from the journal; views are built only when
+  // first needed (a restart with thousands of rooms spends its time there otherwise).
   Match(const Game& game, Json options, std::string room_code, std::string room_secret, int game_no,
-        const Seed& seed);
+        const Seed& seed, bool replaying = false);
 
   int game_no() const { return game_no_; }
   int version() const { return static_cast<int>(moves_.size()); }
@@ -53,6 +55,9 @@ class Match {
   // The view hash of every seat as last sent, or (recompute) of the current state; recovery
   // replays actions with apply() and checks recomputed hashes against the journal.
   std::vector<std::string> hashes(bool recompute = false);
+  // Drops the views kept for patches until they are needed again (a restored room nobody
+  // has reconnected to yet should not hold them).
+  void release_views();
 
   // The complete verifiable record of a finished game (options, seed, every move, outcome).
   Json record() const;
@@ -71,7 +76,8 @@ class Match {
   static constexpr std::uint64_t kPublicBit = 1ULL << 63;
 
   std::uint64_t audience_bit(Seat seat) const { return seat == kSpectator ? kPublicBit : (1ULL << seat); }
-  void restart();
+  void restart(bool replaying);
+  void ensure_views();  // after a replay: the spectator view and the sealed slots
   void sync_sealed();                            // picks up new slots and new entitlements
   Json openings_for(Seat seat, bool only_new);   // marks what it returns as opened
   Json commitments_since(std::size_t first) const;
@@ -90,6 +96,7 @@ class Match {
   std::vector<Json> last_views_;  // per seat, then the spectator view
   std::vector<SealedSlot> sealed_;
   std::size_t announced_ = 0;  // slots whose commitments went out in an update
+  bool fresh_ = false;         // last_views_ and sealed_ describe the current state
 };
 
 }  // namespace nyan::server

@@ -1,6 +1,10 @@
 #include "server/room_manager.h"
 
 #include <boost/asio/strand.hpp>
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <thread>
 
 #include "rules/core/registry.h"
 #include "server/log.h"
@@ -41,43 +45,86 @@ void RoomManager::remove(const std::string& code) {
   rooms_.erase(it);
 }
 
-RoomManager::RestoreSummary RoomManager::restore_all() {
-  RestoreSummary summary;
-  for (StoredRoom& stored : journal_.load()) {
-    std::string problem;
-    const Json& first = stored.records.empty() ? Json() : stored.records.front();
-    const Game* game = nullptr;
-    Json options;
-    if (!first.is_object() || first.value("kind", "") != "room_created" || first.value("code", "") != stored.code)
-      problem = "record 1: not the room's creation";
-    else if (!(game = registry().find(first.value("game", ""))))
-      problem = "unknown game '" + first.value("game", "") + "'";
-    else if (!game->normalize_options(first.value("options", Json()), options))
-      problem = "options no longer valid";
-    else if (!first.contains("secret") || !first["secret"].is_string())
-      problem = "record 1: no room secret";
-    std::shared_ptr<Room> room;
-    if (problem.empty()) {
-      room = std::make_shared<Room>(ioc_.get_executor(), Room::Context{*this, journal_, config_}, stored.code, *game,
-                                    options, first["secret"].get<std::string>());
-      if (!room->restore(stored.records, problem) && room->expired()) {
-        journal_.forget(stored.code);
-        continue;
+RoomManager::RestoreSummary RoomManager::restore_all(int threads) {
+  // The journal is read on this thread while `threads` workers replay rooms (they are
+  // independent); a bounded hand-over keeps only a few rooms' records in memory at once.
+  std::mutex mu;
+  std::condition_variable ready, space;
+  std::deque<StoredRoom> queue;
+  bool done = false;
+  std::atomic<int> restored{0};
+  std::vector<std::string> broken;  // marked after the load: the journal is busy reading
+  auto worker = [&] {
+    for (;;) {
+      StoredRoom room;
+      {
+        std::unique_lock<std::mutex> lock(mu);
+        ready.wait(lock, [&] { return done || !queue.empty(); });
+        if (queue.empty()) return;
+        room = std::move(queue.front());
+        queue.pop_front();
+      }
+      space.notify_one();
+      switch (restore_one(room)) {
+        case Restored::ok: ++restored; break;
+        case Restored::broken: {
+          std::lock_guard<std::mutex> lock(mu);
+          broken.push_back(room.code);
+          break;
+        }
+        case Restored::expired: break;
       }
     }
-    if (!problem.empty()) {
-      // One clear line; every other room still comes back.
-      log::error("room_broken", {{"room", stored.code}, {"reason", problem}});
-      journal_.mark_broken(stored.code);
-      if (game) metrics().room_entered(game->id(), RoomPhase::broken);
-      ++summary.broken;
-      continue;
-    }
-    std::lock_guard<std::mutex> lock(mu_);
-    rooms_.emplace(stored.code, std::move(room));
-    ++summary.restored;
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < std::max(1, threads); ++t) pool.emplace_back(worker);
+  journal_.load([&](StoredRoom&& room) {
+    std::unique_lock<std::mutex> lock(mu);
+    space.wait(lock, [&] { return queue.size() < 64; });
+    queue.push_back(std::move(room));
+    ready.notify_one();
+  });
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    done = true;
   }
-  return summary;
+  ready.notify_all();
+  for (auto& t : pool) t.join();
+  for (const std::string& code : broken) journal_.mark_broken(code);
+  return {restored.load(), static_cast<int>(broken.size())};
+}
+
+RoomManager::Restored RoomManager::restore_one(StoredRoom& stored) {
+  std::string problem;
+  const Json& first = stored.records.empty() ? Json() : stored.records.front();
+  const Game* game = nullptr;
+  Json options;
+  if (!first.is_object() || first.value("kind", "") != "room_created" || first.value("code", "") != stored.code)
+    problem = "record 1: not the room's creation";
+  else if (!(game = registry().find(first.value("game", ""))))
+    problem = "unknown game '" + first.value("game", "") + "'";
+  else if (!game->normalize_options(first.value("options", Json()), options))
+    problem = "options no longer valid";
+  else if (!first.contains("secret") || !first["secret"].is_string())
+    problem = "record 1: no room secret";
+  std::shared_ptr<Room> room;
+  if (problem.empty()) {
+    room = std::make_shared<Room>(ioc_.get_executor(), Room::Context{*this, journal_, config_}, stored.code, *game,
+                                  options, first["secret"].get<std::string>());
+    if (!room->restore(stored.records, problem) && room->expired()) {
+      journal_.forget(stored.code);
+      return Restored::expired;
+    }
+  }
+  if (!problem.empty()) {
+    // One clear line; every other room still comes back.
+    log::error("room_broken", {{"room", stored.code}, {"reason", problem}});
+    if (game) metrics().room_entered(game->id(), RoomPhase::broken);
+    return Restored::broken;
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  rooms_.emplace(stored.code, std::move(room));
+  return Restored::ok;
 }
 
 std::size_t RoomManager::size() const {

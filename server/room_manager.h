@@ -31,13 +31,16 @@ class RoomManager {
     int restored = 0;
     int broken = 0;
   };
-  // Rebuilds every room the journal holds. A room that fails to replay is left out with one
-  // log line; the others come back.
-  RestoreSummary restore_all();
+  // Rebuilds every room the journal holds, on `threads` threads. A room that fails to
+  // replay is left out with one log line; the others come back.
+  RestoreSummary restore_all(int threads);
 
   Journal& journal() { return journal_; }
 
  private:
+  enum class Restored { ok, broken, expired };
+  Restored restore_one(StoredRoom& stored);
+
   boost::asio::io_context& ioc_;
   Journal& journal_;
   const Config& config_;

@@ -66,7 +66,7 @@ int run_server(const Config& config, const std::string& program_path) {
   net::io_context ioc(threads);
   RoomManager rooms(ioc, *journal, config);
   const auto restore_start = Clock::now();
-  const RoomManager::RestoreSummary restored = rooms.restore_all();
+  const RoomManager::RestoreSummary restored = rooms.restore_all(threads);
   log::info("rooms_restored", {{"restored", restored.restored},
                                {"broken", restored.broken},
                                {"ms", std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - restore_start).count()}});

@@ -87,9 +87,9 @@ class SqliteJournal : public Journal {
     idle_cv_.wait(lock, [this] { return queue_.empty() && !writing_; });
   }
 
-  std::vector<StoredRoom> load() override {
+  void load(const std::function<void(StoredRoom&&)>& each) override {
     std::lock_guard<std::mutex> lock(db_mu_);
-    std::vector<StoredRoom> out;
+    StoredRoom room;
     Statement q(db_,
                 "SELECT r.room, r.seq, r.body FROM records r JOIN rooms m ON m.code = r.room"
                 " WHERE m.forgotten = 0 AND m.broken = 0 ORDER BY r.room, r.seq");
@@ -97,13 +97,16 @@ class SqliteJournal : public Journal {
       const std::string code = reinterpret_cast<const char*>(sqlite3_column_text(q.get(), 0));
       const std::int64_t seq = sqlite3_column_int64(q.get(), 1);
       const char* body = reinterpret_cast<const char*>(sqlite3_column_text(q.get(), 2));
-      if (out.empty() || out.back().code != code) out.push_back(StoredRoom{code, {}});
+      if (room.code != code) {
+        if (!room.code.empty()) each(std::move(room));
+        room = StoredRoom{code, {}};
+      }
       // A record that does not parse stays as a string; the room's replay reports it.
       Json j = Json::parse(body ? body : "", nullptr, false);
-      out.back().records.push_back(j.is_discarded() ? Json("corrupt record") : std::move(j));
+      room.records.push_back(j.is_discarded() ? Json("corrupt record") : std::move(j));
       next_seq_[code] = seq + 1;
     }
-    return out;
+    if (!room.code.empty()) each(std::move(room));
   }
 
   void mark_broken(const std::string& code) override {

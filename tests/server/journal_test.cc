@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -240,6 +241,36 @@ TEST_CASE("journal: a corrupt record breaks only its own room", "[server][journa
   CHECK((*joined)["type"] == "joined");
   CHECK(server.http_get("/metrics").second.find("nyanhall_rooms{game=\"oikake\",state=\"broken\"} 1") !=
         std::string::npos);
+}
+
+TEST_CASE("journal: a broken room does not hold up the rooms after it, even on one thread", "[server][journal]") {
+  // Rooms are replayed while the journal is still being read; marking the broken room must
+  // not wait for the read to finish. The broken room is the first one read, and more rooms
+  // follow it than the replay keeps queued.
+  TempDir dir;
+  std::vector<std::string> codes;
+  {
+    ServerProcess server(journal_args(dir));
+    for (int i = 0; i < 80; ++i) {
+      auto p = connect_player(server.port());
+      auto joined = p->client.create("oikake", Json::object(), "host");
+      REQUIRE(joined);
+      REQUIRE((*joined)["type"] == "joined");
+      codes.push_back(p->client.room());
+    }
+    REQUIRE(server.terminate() == 0);
+  }
+  const std::string first = *std::min_element(codes.begin(), codes.end());
+  {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open((dir.path / "nyanhall.db").c_str(), &db) == SQLITE_OK);
+    const std::string sql = "UPDATE records SET body = 'not json' WHERE room = '" + first + "' AND seq = 1";
+    REQUIRE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+  }
+  ServerProcess server(journal_args(dir, {"--threads", "1"}));
+  INFO(server.log());
+  CHECK(std::regex_search(server.log(), std::regex("rooms_restored broken=1 ms=\\d+ restored=79")));
 }
 
 TEST_CASE("journal: a full disk refuses actions (not accepts and loses them), then recovers", "[server][journal]") {
