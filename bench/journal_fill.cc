@@ -1,0 +1,61 @@
+// Fills a data directory's journal with unfinished Oikake rooms exactly as the server would
+// have written them (real seeds, real moves, real view hashes), to measure restart time.
+// usage: journal_fill DATA_DIR ROOMS MOVES_PER_ROOM
+#include <cstdio>
+#include <cstdlib>
+
+#include "protocol/drbg.h"
+#include "rules/core/registry.h"
+#include "server/match.h"
+#include "server/room_code.h"
+#include "server/sqlite_journal.h"
+#include "server/tokens.h"
+
+using namespace nyan;
+using namespace nyan::server;
+
+int main(int argc, char** argv) {
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: journal_fill DATA_DIR ROOMS MOVES_PER_ROOM\n");
+    return 2;
+  }
+  const int rooms = std::atoi(argv[2]), moves = std::atoi(argv[3]);
+  register_all_games();
+  const Game& game = *registry().find("oikake");
+  Json options;
+  (void)game.normalize_options(Json::object(), options);
+  std::string error;
+  auto journal = open_sqlite_journal(argv[1], 2000, error);
+  if (!journal) {
+    std::fprintf(stderr, "journal_fill: %s\n", error.c_str());
+    return 1;
+  }
+  SplitMix pick(42);
+  for (int i = 0; i < rooms; ++i) {
+    const std::string code = new_room_code(""), secret = new_room_secret();
+    const Seed seed = random_seed();
+    std::vector<Json> records = {
+        {{"kind", "room_created"}, {"code", code}, {"game", "oikake"}, {"options", options}, {"secret", secret}},
+        {{"kind", "seat_claimed"}, {"seat", 0}, {"token_hash", token_hash(new_token())}, {"name", "a"}},
+        {{"kind", "seat_claimed"}, {"seat", 1}, {"token_hash", token_hash(new_token())}, {"name", "b"}},
+        {{"kind", "game_started"}, {"game_no", 1}, {"seed", seed_hex(seed)}}};
+    Match match(game, options, code, secret, 1, seed);
+    for (int m = 0; m < moves && !match.over(); ++m) {
+      auto move = random_move(match.state(), pick);
+      if (!move || !match.apply(move->seat, move->action)) return 1;
+      if (match.over()) break;  // keep every room unfinished
+      records.push_back({{"kind", "action"}, {"game_no", 1}, {"version", match.version()}, {"seat", move->seat},
+                         {"action", move->action}, {"request", nullptr}, {"hashes", match.hashes(true)}});
+    }
+    if (match.over()) {  // the last move ended the game: leave it out and replay without it
+      --i;
+      continue;
+    }
+    journal->append(code, std::move(records), [](bool ok) {
+      if (!ok) std::fprintf(stderr, "journal_fill: a write failed\n");
+    });
+  }
+  journal->flush();
+  std::printf("journal_fill: %d unfinished rooms with up to %d moves in %s\n", rooms, moves, argv[1]);
+  return 0;
+}

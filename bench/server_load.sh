@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Server benchmarks with nyanhall-cli load on loopback; prints the figures. Bounded in time.
+#   bench/server_load.sh [BUILD_DIR]
+# 1. CPU per move: 100 concurrent Oikake matches played as fast as the bots can (20 s).
+# 2. 500 concurrent matches: round trip p99 and peak RSS, with bots that think 0-2 s
+#    (human pace) and with bots that never wait.
+# 3. 10,000 idle rooms: server memory per room.
+# 4. The same as 1 and 2 with the SQLite journal on, beside the in-memory runs.
+set -euo pipefail
+BUILD=${1:-build}
+SERVER=$BUILD/server/nyanhall
+CLI=$BUILD/clients/cli/nyanhall-cli
+DATA=$(mktemp -d)
+trap 'kill $PID 2>/dev/null || true; rm -rf "$DATA"' EXIT
+
+start() {  # start ARGS... : sets PID and PORT
+  "$SERVER" --bind 127.0.0.1 --port 0 --log-level warn --rate-per-second 100000 --rate-burst 100000 \
+    --max-connections 50000 "$@" > "$DATA/server.log" 2>&1 &
+  PID=$!
+  for _ in $(seq 100); do
+    PORT=$(ss -ltnp 2>/dev/null | awk -v pid="pid=$PID," '$0 ~ pid {split($4, a, ":"); print a[length(a)]}' | head -1)
+    [[ -n "$PORT" ]] && return 0
+    sleep 0.1
+  done
+  echo "server did not start" >&2; exit 1
+}
+stop() { kill -TERM "$PID"; wait "$PID" || true; }
+
+for mode in memory journal; do
+  if [[ $mode == memory ]]; then args=(--journal none); else rm -rf "$DATA/j"; args=(--data-dir "$DATA/j"); fi
+  echo "== $mode: 100 matches, bots without think time, 20 s"
+  start "${args[@]}" --threads 1
+  "$CLI" load --server 127.0.0.1:$PORT --game oikake --rooms 100 --duration 20 --server-pid $PID
+  stop
+  echo "== $mode: 500 matches, bots think 0-2 s, 30 s"
+  start "${args[@]}"
+  "$CLI" load --server 127.0.0.1:$PORT --game oikake --rooms 500 --duration 30 --think-ms 1000 --server-pid $PID
+  stop
+  echo "== $mode: 500 matches, bots without think time, 20 s"
+  start "${args[@]}"
+  "$CLI" load --server 127.0.0.1:$PORT --game oikake --rooms 500 --duration 20 --server-pid $PID
+  stop
+done
+
+echo "== 10,000 idle rooms"
+start --journal none --threads 1
+"$CLI" load --server 127.0.0.1:$PORT --game oikake --idle-rooms 10000 --server-pid $PID
+stop
