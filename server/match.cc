@@ -4,6 +4,7 @@
 
 #include "protocol/canonical.h"
 #include "protocol/commitment.h"
+#include "protocol/json_diff.h"
 
 namespace nyan::server {
 
@@ -128,7 +129,7 @@ Match::Update Match::update(bool spectators) {
   for (Seat s = (spectators ? kSpectator : 0); s < n; ++s) {
     Json view = state_->view(s);
     Json j = common;
-    j["patch"] = Json::diff(last_view(s), view);
+    j["patch"] = json_diff(last_view(s), view);
     const std::string hash = view_hash(view);
     j["hash"] = hash;
     j["legal"] = s == kSpectator ? Json::array() : Json(state_->legal_actions(s));

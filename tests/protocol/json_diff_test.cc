@@ -1,0 +1,97 @@
+// The patches sent after each action: applying one to the old view must give the new view
+// exactly, and the shapes views take (a log that scrolls, a member that appears) stay small.
+#include <catch2/catch.hpp>
+
+#include "protocol/json_diff.h"
+#include "rules/core/rng.h"
+
+using nyan::Json;
+using nyan::json_diff;
+
+namespace {
+
+// Random JSON of bounded depth, with keys that need escaping in a JSON Pointer.
+Json random_json(nyan::Rng& rng, int depth) {
+  static const char* keys[] = {"a", "b", "log", "a/b", "~x", "", "players"};
+  switch (depth <= 0 ? rng.uniform(4) : rng.uniform(6)) {
+    case 0: return static_cast<int>(rng.uniform(5));
+    case 1: return std::string(1, static_cast<char>('p' + rng.uniform(3)));
+    case 2: return nullptr;
+    case 3: return rng.uniform(2) == 1;
+    case 4: {
+      Json j = Json::object();
+      for (int i = static_cast<int>(rng.uniform(5)); i > 0; --i) j[keys[rng.uniform(7)]] = random_json(rng, depth - 1);
+      return j;
+    }
+    default: {
+      Json j = Json::array();
+      for (int i = static_cast<int>(rng.uniform(6)); i > 0; --i) j.push_back(random_json(rng, depth - 1));
+      return j;
+    }
+  }
+}
+
+// A variation of `j`: some members changed, removed or added; lists scrolled or resized.
+Json mutate(const Json& j, nyan::Rng& rng, int depth) {
+  if (rng.uniform(8) == 0) return random_json(rng, depth);
+  if (j.is_object()) {
+    Json out = Json::object();
+    for (const auto& [k, v] : j.items())
+      if (rng.uniform(6) != 0) out[k] = mutate(v, rng, depth - 1);
+    if (rng.uniform(3) == 0) out["new"] = random_json(rng, depth - 1);
+    return out;
+  }
+  if (j.is_array()) {
+    Json out = Json::array();
+    const std::size_t drop = j.empty() ? 0 : rng.uniform(static_cast<std::uint32_t>(std::min<std::size_t>(j.size(), 6)));
+    for (std::size_t i = drop; i < j.size(); ++i) out.push_back(rng.uniform(4) == 0 ? mutate(j[i], rng, depth - 1) : j[i]);
+    for (int i = static_cast<int>(rng.uniform(4)); i > 0; --i) out.push_back(random_json(rng, depth - 1));
+    return out;
+  }
+  return j;
+}
+
+}  // namespace
+
+TEST_CASE("json_diff: applying the patch gives the new value, for random pairs", "[protocol][patch]") {
+  nyan::SplitMix rng(20261130);
+  for (int i = 0; i < 5000; ++i) {
+    const Json from = random_json(rng, 4);
+    const Json to = rng.uniform(2) == 0 ? mutate(from, rng, 4) : random_json(rng, 4);
+    const Json patch = json_diff(from, to);
+    INFO(from.dump() << " -> " << to.dump() << " by " << patch.dump());
+    REQUIRE(from.patch(patch) == to);
+    if (from == to) REQUIRE(patch.empty());
+  }
+}
+
+TEST_CASE("json_diff: a scrolling log is a remove at the front and an add at the back", "[protocol][patch]") {
+  Json from = {{"log", Json::array()}, {"turn", 3}};
+  for (int i = 0; i < 10; ++i) from["log"].push_back({{"event", "move"}, {"n", i}});
+  Json to = from;
+  to["turn"] = 4;
+  to["log"].erase(to["log"].begin());
+  to["log"].push_back({{"event", "move"}, {"n", 10}});
+  const Json expected = Json::parse(R"([
+    {"op": "remove", "path": "/log/0"},
+    {"op": "add", "path": "/log/9", "value": {"event": "move", "n": 10}},
+    {"op": "replace", "path": "/turn", "value": 4}])");
+  CHECK(json_diff(from, to) == expected);
+  CHECK(from.patch(json_diff(from, to)) == to);
+}
+
+TEST_CASE("json_diff: members are addressed with escaped JSON Pointers", "[protocol][patch]") {
+  const Json from = {{"a/b", 1}, {"~x", {1, 2, 3}}, {"gone", true}};
+  const Json to = {{"a/b", 2}, {"~x", {1, 2}}, {"new", nullptr}};
+  const Json expected = Json::parse(R"([
+    {"op": "replace", "path": "/a~1b", "value": 2},
+    {"op": "remove", "path": "/gone"},
+    {"op": "add", "path": "/new", "value": null},
+    {"op": "remove", "path": "/~0x/2"}])");
+  CHECK(json_diff(from, to) == expected);
+  // Two short lists with nothing in common are replaced element by element, not shifted.
+  CHECK(json_diff(Json{{"m", {1, 4}}}, Json{{"m", {2, 3}}}) == Json::parse(R"([
+    {"op": "replace", "path": "/m/0", "value": 2}, {"op": "replace", "path": "/m/1", "value": 3}])"));
+  CHECK(json_diff(Json(1), Json("1")) == Json::parse(R"([{"op": "replace", "path": "", "value": "1"}])"));
+  CHECK(json_diff(Json::array(), Json::object()) == Json::parse(R"([{"op": "replace", "path": "", "value": {}}])"));
+}
