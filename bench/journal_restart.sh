@@ -18,4 +18,8 @@ until grep -q listening "$DATA/log"; do sleep 0.02; done
 END=$(date +%s.%N)
 grep rooms_restored "$DATA/log"
 echo "start to listening: $(echo "$END - $START" | bc) s"
+# CPU the server spent getting there (user + system), which other load on the machine does
+# not inflate the way it does the wall time.
+read -r -a STAT < "/proc/$PID/stat"
+echo "server CPU to listening: $(echo "scale=2; (${STAT[13]} + ${STAT[14]}) / $(getconf CLK_TCK)" | bc) s"
 kill -TERM $PID; wait $PID
