@@ -226,9 +226,12 @@ export class RoomPage {
       this.deal = { ok: null, checks: [] };
       return;
     }
+    // The openings of this game, by the engine's own slot names (the server prefixes "g{n}.").
+    const prefix = `g${tr_.gameNo}.`;
+    const opened = new Map([...tr_.opened].filter(([slot]) => slot.startsWith(prefix)).map(([slot, v]) => [slot.slice(prefix.length), v]));
     try {
       this.deal = board.verifyDeal({ seed: tr_.seed, options: tr_.record.options, obs: this.obs, view: tr_.view,
-        seat: this.session.seat, record: tr_.record, opened: tr_.opened });
+        seat: this.session.seat, record: tr_.record, opened });
     } catch (e) {
       this.deal = { ok: false, checks: [{ label: String(e.message || e), ok: false }] };
     }
