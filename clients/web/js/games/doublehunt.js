@@ -31,6 +31,12 @@ addStrings({
     dbh_ev_stay: '{who}はとどまりました', dbh_ev_end: '{who}の手番終了', dbh_ev_boost: '{who}がブースト(移動力{b})', dbh_ev_over: 'ゲーム終了',
     reason_doublehunt_target: '目標点に到達', reason_doublehunt_grid_empty: 'カードがなくなった', reason_doublehunt_max_turns: '手番数の上限',
     dbh_deal_grid: 'フィールドに配られた{n}枚と残りの3枚', dbh_deal_first: '最初の手番(席{n})',
+    dbh_ev_pilot_fly: '{who}が飛び立ちました', dbh_ev_pilot_land: '{who}が{sq}に着地', dbh_ev_observer_peek: '{who}がのぞき見', dbh_ev_observer_pick: '{who}が{sq}を選びました',
+    dbh_ev_observer_seen: '{who}が見たカード', dbh_ev_raid: '{who}が{target}から奪いました', dbh_ev_loss: '{who}がカードを奪われました',
+    dbh_ev_richman_give: '{who}が{to}にカードを渡しました', dbh_ev_richman_end: '{who}が{n}枚渡し終えました', dbh_ev_scientist_open: '{who}が捨て札({n}枚)を調べます',
+    dbh_ev_scientist_take: '{who}が捨て札から1枚取りました', dbh_ev_raise: '{who}が{sq}にカードをよみがえらせました', dbh_ev_extra: '{who}の追加移動(サイコロ{d})',
+    dbh_ev_decline: '{who}は追加移動しません', dbh_ev_advisor_give: '{who}が{to}にカードを渡しました', dbh_ev_advisor_take: '{who}が{from}からカードをもらいました',
+    dbh_ev_exchange_end: '{who}が交換を終えました({n}枚)', dbh_ev_leftovers: '残りの3枚は{to}へ', dbh_ev_leftovers_pile: '残りの3枚は捨て札へ',
   },
   en: {
     opt_doublehunt_first_seat: 'First seat', opt_doublehunt_first_seat_random: 'random (from the seed)',
@@ -46,6 +52,12 @@ addStrings({
     dbh_ev_stay: '{who} stayed', dbh_ev_end: "{who}'s turn ends", dbh_ev_boost: '{who} boosted (budget {b})', dbh_ev_over: 'Game over',
     reason_doublehunt_target: 'target score reached', reason_doublehunt_grid_empty: 'the field is empty', reason_doublehunt_max_turns: 'turn limit',
     dbh_deal_grid: 'the {n} field cards and the 3 left over', dbh_deal_first: 'first seat (seat {n})',
+    dbh_ev_pilot_fly: '{who} took off', dbh_ev_pilot_land: '{who} landed on {sq}', dbh_ev_observer_peek: '{who} peeks', dbh_ev_observer_pick: '{who} picked {sq}',
+    dbh_ev_observer_seen: '{who} saw', dbh_ev_raid: '{who} raided {target}', dbh_ev_loss: '{who} lost a card',
+    dbh_ev_richman_give: '{who} gave a card to {to}', dbh_ev_richman_end: '{who} is done giving ({n})', dbh_ev_scientist_open: '{who} searches the discards ({n})',
+    dbh_ev_scientist_take: '{who} took a card from the discards', dbh_ev_raise: '{who} raised a card on {sq}', dbh_ev_extra: "{who}'s extra move (die {d})",
+    dbh_ev_decline: '{who} takes no extra move', dbh_ev_advisor_give: '{who} gave a card to {to}', dbh_ev_advisor_take: '{who} took a card from {from}',
+    dbh_ev_exchange_end: '{who} ends the exchange ({n})', dbh_ev_leftovers: 'The 3 leftover cards go to {to}', dbh_ev_leftovers_pile: 'The 3 leftover cards go to the discards',
   },
 });
 
@@ -160,6 +172,25 @@ export default {
       case 'end_turn': return t('dbh_ev_end', { who: who(e.seat) });
       case 'boost': return t('dbh_ev_boost', { who: who(e.seat), b: e.budget });
       case 'game_over': return t('dbh_ev_over');
+      case 'pilot_fly': return t('dbh_ev_pilot_fly', { who: who(e.seat) }) + (e.discard ? ` (${cardText(e.discard)})` : '');
+      case 'pilot_land': return t('dbh_ev_pilot_land', { who: who(e.seat), sq: sq(e.square) });
+      case 'observer_peek': return t('dbh_ev_observer_peek', { who: who(e.seat) }) + (e.discard ? ` (${cardText(e.discard)})` : '');
+      case 'observer_pick': return t('dbh_ev_observer_pick', { who: who(e.seat), sq: sq(e.square) });
+      case 'observer_seen': return `${t('dbh_ev_observer_seen', { who: who(e.seat) })}: ${(e.squares || []).map((x, i) => `${sq(x)}${e.cards && e.cards[i] ? ` ${cardText(e.cards[i])}` : ''}`).join('、')}`;
+      case 'bandit_raid': return t('dbh_ev_raid', { who: who(e.seat), target: who(e.target) }) + (e.discard ? ` (${cardText(e.discard)})` : '');
+      case 'bandit_loss': return t('dbh_ev_loss', { who: who(e.seat) }) + (e.card ? ` (${cardText(e.card)})` : '');
+      case 'richman_give': return t('dbh_ev_richman_give', { who: who(e.seat), to: who(e.to) }) + (e.card ? ` (${cardText(e.card)})` : '');
+      case 'richman_give_end': return t('dbh_ev_richman_end', { who: who(e.seat), n: e.given });
+      case 'scientist_open': return t('dbh_ev_scientist_open', { who: who(e.seat), n: e.pile_count });
+      case 'scientist_take': return t('dbh_ev_scientist_take', { who: who(e.seat) }) + (e.card ? ` (${cardText(e.card)})` : '');
+      case 'necromancer_raise': return t('dbh_ev_raise', { who: who(e.seat), sq: sq(e.square) }) + (e.card ? ` (${cardText(e.card)})` : '');
+      case 'advisor_extra_move': return t('dbh_ev_extra', { who: who(e.seat), d: e.die });
+      case 'advisor_decline': return t('dbh_ev_decline', { who: who(e.seat) });
+      case 'advisor_give': return t('dbh_ev_advisor_give', { who: who(e.seat), to: who(e.to) }) + (e.card ? ` (${cardText(e.card)})` : '');
+      case 'advisor_take': return t('dbh_ev_advisor_take', { who: who(e.seat), from: who(e.from) }) + (e.card ? ` (${cardText(e.card)})` : '');
+      case 'advisor_exchange_end': return t('dbh_ev_exchange_end', { who: who(e.seat), n: e.swaps });
+      case 'leftovers': return (e.to === 'pile' ? t('dbh_ev_leftovers_pile') : t('dbh_ev_leftovers', { to: who(e.to) })) +
+        (Array.isArray(e.cards) ? ` (${e.cards.map(cardText).join(' ')})` : '');
       default: {
         const extra = ['square', 'target', 'to', 'from', 'die'].filter((k) => e[k] !== undefined).map((k) => (k === 'square' ? sq(e[k]) : e[k])).join(' ');
         return `${Number.isInteger(e.seat) ? `${who(e.seat)}: ` : ''}${e.type.replace(/_/g, ' ')}${extra ? ` ${extra}` : ''}`;

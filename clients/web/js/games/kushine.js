@@ -30,6 +30,11 @@ addStrings({
     ks_ev_tanuki: 'タヌキ!新しい山{p}({n}枚)', ks_ev_matatabi: 'マタタビ!山{p}を切り混ぜ', ks_ev_over_win: '出港成功!', ks_ev_over_loss: '失敗…({reason})',
     reason_kushine_all_boarded: '全員乗船', reason_kushine_pile_empty: '山札が空になった', reason_kushine_six_piles: '山札が6つになった', reason_kushine_max_turns: '手番の上限',
     ks_deal_officers: '役職の割り当て', ks_deal_piles: '最初の山の枚数', ks_deal_top: '山{p}の一番上のカード',
+    ks_say_hand: '手札の内訳を言う', ks_say_hand_counts: '手札はにゃんこ{n}匹・ネズミ{m}匹', ks_say_want_mouse: 'ネズミがほしい', ks_say_want_nyanko: 'にゃんこがほしい',
+    ks_say_pile_draw: '山{id}から引いて', ks_say_pile_avoid: '山{id}は引かないで', ks_say_merge: '山{a}を山{b}に重ねよう',
+    ks_ev_receive: '{who}が{from}からカードを受け取りました', ks_ev_exterminate: '{who}がネズミ3匹を退治しました', ks_ev_peek: '{who}が山{p}の一番上をのぞきました',
+    ks_ev_mate_bottom: '{who}がのぞいたカードを山{p}の底へ', ks_ev_merge: '{who}が山{a}を山{b}に重ねました', ks_ev_skip_merge: '{who}は山を重ねませんでした',
+    ks_ev_captain_cancel: '{who}(船長)がタヌキを打ち消しました', ks_ev_doctor_cancel: '{who}(船医)がマタタビを打ち消しました',
   },
   en: {
     opt_kushine_players: 'Players', opt_kushine_difficulty: 'Difficulty', opt_kushine_difficulty_easy: 'easy', opt_kushine_difficulty_normal: 'normal',
@@ -46,6 +51,11 @@ addStrings({
     ks_ev_tanuki: 'Tanuki! New pile {p} ({n} cards)', ks_ev_matatabi: 'Matatabi! Pile {p} shuffled', ks_ev_over_win: 'The ship sails!', ks_ev_over_loss: 'Lost ({reason})',
     reason_kushine_all_boarded: 'everyone boarded', reason_kushine_pile_empty: 'a pile ran out', reason_kushine_six_piles: 'six piles', reason_kushine_max_turns: 'turn limit',
     ks_deal_officers: 'officer assignment', ks_deal_piles: 'starting pile sizes', ks_deal_top: 'top card of pile {p}',
+    ks_say_hand: 'Tell my hand', ks_say_hand_counts: 'my hand: {n} nyanko, {m} mice', ks_say_want_mouse: 'I want a mouse', ks_say_want_nyanko: 'I want a nyanko',
+    ks_say_pile_draw: 'draw from pile {id}', ks_say_pile_avoid: "don't draw from pile {id}", ks_say_merge: 'put pile {a} onto pile {b}',
+    ks_ev_receive: '{who} received a card from {from}', ks_ev_exterminate: '{who} exterminated 3 mice', ks_ev_peek: '{who} peeked at the top of pile {p}',
+    ks_ev_mate_bottom: '{who} put the peeked card under pile {p}', ks_ev_merge: '{who} put pile {a} onto pile {b}', ks_ev_skip_merge: '{who} merged no piles',
+    ks_ev_captain_cancel: '{who} (Captain) cancelled the tanuki', ks_ev_doctor_cancel: "{who} (Ship's Doctor) cancelled the matatabi",
   },
 });
 
@@ -57,9 +67,16 @@ function card(kind, attrs = {}, extra = null) {
     h('span', { class: 'big' }, KINDS[kind] ? KINDS[kind][2] : '?'), h('span', { class: 'card-name' }, kindName(kind)), extra);
 }
 
+// The structured talk (rules R21): a say action, or what a seat said (with its true counts).
 function sayText(s) {
   if (!s || typeof s !== 'object') return '';
-  return Object.entries(s).filter(([k]) => k !== 'type').map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ');
+  switch (s.topic) {
+    case 'hand': return Number.isInteger(s.nyanko) ? t('ks_say_hand_counts', { n: s.nyanko, m: s.mice }) : t('ks_say_hand');
+    case 'want': return t(s.category === 'mouse' ? 'ks_say_want_mouse' : 'ks_say_want_nyanko');
+    case 'pile': return t(s.hint === 'draw' ? 'ks_say_pile_draw' : 'ks_say_pile_avoid', { id: s.pile });
+    case 'merge': return t('ks_say_merge', { a: s.top, b: s.bottom });
+    default: return Object.entries(s).filter(([k]) => !['type', 'seat', 'n'].includes(k)).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ');
+  }
 }
 
 function describe(a, ctx) {
@@ -175,7 +192,14 @@ export default {
       case 'give': return t('ks_ev_give', { who: who(e.seat), to: who(e.to) }) + (e.card ? ` (${kindName(e.card)})` : '');
       case 'tanuki': return t('ks_ev_tanuki', { p: e.pile, n: e.size });
       case 'matatabi': return t('ks_ev_matatabi', { p: e.pile });
-      case 'say': return `${who(e.seat)}: ${sayText(e)}`;
+      case 'say': return `${who(e.seat)}: 「${sayText(e)}」`;
+      case 'receive': return t('ks_ev_receive', { who: who(e.seat), from: who(e.from) });
+      case 'exterminate': return t('ks_ev_exterminate', { who: who(e.seat) }) + (e.top ? ` · ${t('ks_merge', { a: e.top, b: e.bottom })}` : '');
+      case 'mate_peek': return t('ks_ev_peek', { who: who(e.seat), p: e.pile }) + (e.card ? ` (${kindName(e.card)})` : '');
+      case 'mate_bottom': return t('ks_ev_mate_bottom', { who: who(e.seat), p: e.pile });
+      case 'merge': return t('ks_ev_merge', { who: who(e.seat), a: e.top, b: e.bottom });
+      case 'skip_merge': return t('ks_ev_skip_merge', { who: who(e.seat) });
+      case 'captain_cancel': case 'doctor_cancel': return t(`ks_ev_${e.type}`, { who: who(e.seat) });
       case 'game_over': return e.result === 'win' ? t('ks_ev_over_win') : t('ks_ev_over_loss', { reason: t(`reason_kushine_${e.reason}`) });
       default: return `${Number.isInteger(e.seat) ? `${who(e.seat)}: ` : ''}${e.type.replace(/_/g, ' ')}${e.pile ? ` p${e.pile}` : ''}`;
     }
