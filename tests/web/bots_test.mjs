@@ -43,7 +43,8 @@ await run(`${game}: a browser seat plays a whole game against bots`, async () =>
   const bots = [];
   try {
     const options = { ...OPTIONS[game] };
-    const players = options.players ?? entry.min_seats;
+    const schemaPlayers = (entry.options || []).find((o) => o.name === 'players');
+    const players = options.players ?? schemaPlayers?.default ?? entry.min_seats;
     const host = await newPage(browser, server, { label: game });
     const code = await createRoom(host, server, game, { name: 'Aki', options });
     for (let i = 1; i < players; i++) bots.push(startBot(server, code, i));

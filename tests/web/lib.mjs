@@ -158,8 +158,13 @@ export async function joinByLink(page, link, name) {
 export async function playUntilOver(page, { rng = Math.random, keyboard = false, onMove = null, timeoutMs = 240000 } = {}) {
   const deadline = Date.now() + timeoutMs;
   let moves = 0;
+  const recent = [];
   for (;;) {
-    expect(Date.now() < deadline, `${page.label}: the game did not end in time`);
+    if (Date.now() >= deadline) {
+      await screenshot(page, `${page.label}-not-over`).catch(() => null);
+      const where = await page.evaluate(() => ({ ...document.body.dataset })).catch(() => ({}));
+      fail(`${page.label}: the game did not end in time (${moves} moves; page ${JSON.stringify(where)}; last: ${recent.join(' | ')})`);
+    }
     const state = await page.waitForFunction(() => {
       const b = document.body.dataset;
       if (b.status === 'over' || b.status === 'gone') return b.status;
@@ -173,6 +178,16 @@ export async function playUntilOver(page, { rng = Math.random, keyboard = false,
     if (n === 0) continue;
     const target = buttons.nth(Math.floor(rng() * n));
     const version = await page.evaluate(() => document.body.dataset.version);
+    recent.push(`v${version} ${(await target.getAttribute('aria-label').catch(() => null)) || (await target.textContent().catch(() => '')).trim()}`);
+    if (recent.length > 12) recent.shift();
+    if (keyboard && moves === 0) {
+      // The first move with the keyboard alone: Tab from the top of the page to a move, Enter.
+      await tabToMove(page);
+      await page.keyboard.press('Enter');
+      moves++;
+      if (onMove) await onMove(moves, version);
+      continue;
+    }
     try {
       if (keyboard) {
         await target.focus({ timeout: 2000 });
@@ -186,6 +201,20 @@ export async function playUntilOver(page, { rng = Math.random, keyboard = false,
     moves++;
     if (onMove) await onMove(moves, version);
   }
+}
+
+// Moves the keyboard focus with Tab only, from the start of the page, to an enabled move button.
+export async function tabToMove(page, maxTabs = 120) {
+  await page.evaluate(() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); });
+  for (let i = 0; i < maxTabs; i++) {
+    await page.keyboard.press('Tab');
+    const onMove = await page.evaluate(() => {
+      const el = document.activeElement;
+      return !!(el && el.matches('main .act:not(:disabled)') && el.offsetParent !== null);
+    });
+    if (onMove) return i + 1;
+  }
+  fail(`${page.label}: ${maxTabs} presses of Tab reached no move button`);
 }
 
 // Clicks this page's move buttons until one move has been accepted (the view version moved).
