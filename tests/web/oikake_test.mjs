@@ -72,6 +72,12 @@ await run('oikake: create, share link, spectate, reload, complete game', async (
     const link = await host.inputValue('#share-link');
     expect(link === `${server.base}/r/${code}`, `share link ${link}`);
     const watchLink = await host.inputValue('#watch-link');
+    // The copy button puts the share link on the clipboard and says so.
+    await host.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
+    await host.click('[data-key=copy-share]');
+    await host.waitForFunction(() => /コピーしました|Copied/.test(document.querySelector('[data-key=copy-share]').textContent));
+    const copied = await host.evaluate(() => navigator.clipboard.readText());
+    expect(copied === link, `the clipboard holds the share link (${copied})`);
 
     const guest = await newPage(browser, server, { label: 'guest', viewport: { width: 390, height: 844 } });
     await joinByLink(guest, link, 'Bo');
