@@ -4,6 +4,8 @@
 #include <functional>
 #include <sstream>
 
+#include "server/room_code.h"
+
 namespace nyan::server {
 
 namespace {
@@ -58,7 +60,12 @@ const std::vector<Setting>& settings() {
       {"log-level", "trace | debug | info | warn | error | critical | off",
        text(&Config::log_level, {"trace", "debug", "info", "warn", "error", "critical", "off"})},
       {"web-root", "directory of the browser client (default: next to the binary)", text(&Config::web_root)},
-      {"node", "this replica's name, used as the first part of its room codes", text(&Config::node)},
+      {"node", "this replica's name (up to 16 lowercase letters and digits), the first part of its room codes",
+       [](Config& c, const std::string& s) {
+         if (!valid_node_name(s)) return false;  // a proxy routes by it, so it must survive normalization
+         c.node = s;
+         return true;
+       }},
       {"max-message-bytes", "largest WebSocket message accepted (16384)",
        integer(&Config::max_message_bytes, 256, 1 << 24)},
       {"max-http-body", "largest HTTP request body (16384)", integer(&Config::max_http_body, 0, 1 << 24)},
