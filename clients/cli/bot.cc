@@ -1,6 +1,7 @@
 // `nyanhall-cli bot`: joins (or creates) a room and plays random legal moves until the game
 // ends, verifying every hash and commitment. If the server goes away it reconnects with its
-// token and retries an unanswered action with the same request id.
+// token and retries an unanswered action with the same request id. Once it knows the room
+// code it connects to /ws?room=CODE, so a proxy can route it to the room's replica.
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -24,11 +25,13 @@ struct BotRun {
   unsigned short port = 0;
   std::unique_ptr<Connection> conn;
   GameClient* client = nullptr;
+  std::string join_code;  // the room to join, before the client knows its room
   int reconnect_timeout_s = 30;
 
   bool connect(std::string& error) {
     conn = std::make_unique<Connection>();
-    if (!conn->connect(host, port, error)) return false;
+    const std::string room = client && !client->room().empty() ? client->room() : join_code;
+    if (!conn->connect(host, port, error, ws_path(room))) return false;
     if (client) client->rebind(*conn);
     return true;
   }
@@ -50,20 +53,26 @@ struct BotRun {
 }  // namespace
 
 int bot(const Args& args) {
-  Flags f(args, {"server", "join", "seat", "create", "options", "name", "seed", "save", "timeout", "reconnect-timeout"},
+  Flags f(args,
+          {"server", "join", "seat", "create", "options", "name", "seed", "save", "timeout", "reconnect-timeout",
+           "think-ms"},
           {"start", "verbose"});
   auto seed = f.integer("seed", 1);
+  auto think_ms = f.integer("think-ms", 0);
   auto timeout = f.integer("timeout", 600);
   auto reconnect_timeout = f.integer("reconnect-timeout", 30);
   auto seat = f.integer("seat", -1);
   BotRun run;
-  if (!f.ok() || !seed || !timeout || !reconnect_timeout || !seat || !parse_server(f.get("server", "127.0.0.1:8080"), run.host, run.port) ||
-      (f.has("join") == f.has("create"))) {
-    std::fprintf(stderr, "bot: %s\nusage: nyanhall-cli bot --server HOST:PORT (--join CODE [--seat N] | --create GAME [--options JSON] [--start]) [--name NAME] [--seed S] [--save FILE] [--verbose]\n",
-                 f.ok() ? "give exactly one of --join and --create" : f.error().c_str());
+  if (!f.ok() || !seed || !timeout || !reconnect_timeout || !seat || !think_ms || *think_ms < 0 ||
+      !parse_server(f.get("server", "127.0.0.1:8080"), run.host, run.port) || (f.has("join") == f.has("create"))) {
+    std::fprintf(stderr, "bot: %s\nusage: nyanhall-cli bot --server HOST:PORT (--join CODE [--seat N] | --create GAME [--options JSON] [--start]) [--name NAME] [--seed S] [--think-ms MS] [--save FILE] [--verbose]\n",
+                 !f.ok() ? f.error().c_str() : (f.has("join") == f.has("create")) ? "give exactly one of --join and --create" : "bad value");
     return 2;
   }
   run.reconnect_timeout_s = static_cast<int>(*reconnect_timeout);
+  run.join_code = f.get("join");
+  // Each line as it happens, also into a file or a pipe (scripts watch a game's progress).
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
   std::string error;
   if (!run.connect(error)) {
     std::fprintf(stderr, "bot: cannot connect: %s\n", error.c_str());
@@ -118,10 +127,13 @@ int bot(const Args& args) {
       continue;
     }
     client.pump(20ms);
-    if (game.empty()) game = client.room_info().value("game", "");
-    if (host_starts && !started && client.room_info().value("status", "") == "lobby") {
+    // The room's description comes in its own message after `joined`, maybe a little later.
+    const Json& room = client.room_info();
+    if (!room.is_object()) continue;
+    if (game.empty()) game = room.value("game", "");
+    if (host_starts && !started && room.value("status", "") == "lobby") {
       bool full = true;
-      for (const Json& s : client.room_info()["seats"]) full = full && s["state"] == "connected";
+      for (const Json& s : room["seats"]) full = full && s["state"] == "connected";
       if (full) {
         auto r = client.request({{"type", "start"}});
         started = r && (*r)["type"] == "ok";
@@ -132,6 +144,8 @@ int bot(const Args& args) {
     if (!client.my_turn() || (acted_version == t.version() && acted_game == t.game_no())) continue;
     acted_version = t.version();
     acted_game = t.game_no();
+    // --think-ms paces the bot like a person, so a game lasts long enough to interrupt it.
+    if (*think_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(*think_ms));
     const Json action = t.legal()[rng.uniform(t.legal().size())];
     if (verbose) std::printf("%s\n", describe_action(game, action).c_str());
     Json msg = {{"type", "action"}, {"action", action}, {"id", client.next_id()}};

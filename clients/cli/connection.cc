@@ -5,6 +5,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cctype>
 
 namespace nyan::cli {
 
@@ -36,6 +37,23 @@ struct Connection::Impl {
     });
   }
 };
+
+std::string ws_path(const std::string& room) {
+  if (room.empty()) return "/ws";
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string path = "/ws?room=";
+  for (char c : room) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) || c == '-' || c == '_' || c == '.' || c == '~') {
+      path += c;
+    } else {
+      path += '%';
+      path += kHex[u >> 4];
+      path += kHex[u & 15];
+    }
+  }
+  return path;
+}
 
 Connection::Connection() : impl_(std::make_unique<Impl>()) {}
 Connection::~Connection() { drop(); }

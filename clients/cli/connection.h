@@ -12,6 +12,11 @@
 
 namespace nyan::cli {
 
+// The WebSocket path for a room: "/ws?room=CODE" (the code percent-encoded) so that a proxy in
+// front of several replicas can send the connection to the replica that owns the room; plain
+// "/ws" without a code (creating a room may land on any replica).
+std::string ws_path(const std::string& room);
+
 class Connection {
  public:
   Connection();

@@ -19,7 +19,7 @@ void usage() {
       "           | --reconnect CODE --token T) [--name NAME] [--save FILE]\n"
       "           play in the terminal: the board for your seat and numbered legal moves\n"
       "  bot      --server HOST:PORT (--join CODE [--seat N] | --create GAME [--options JSON] [--start])\n"
-      "           [--seed S] [--save FILE] [--verbose]   play random legal moves to the end\n"
+      "           [--seed S] [--think-ms MS] [--save FILE] [--verbose]   play random legal moves to the end\n"
       "  load     --server HOST:PORT --game ID --rooms M [--matches N | --duration S] [--think-ms MS]\n"
       "           [--server-pid PID]   concurrent bot matches; throughput, latency, server CPU and RSS\n"
       "  verify   FILE   check a saved transcript or a game record: hashes, commitments, the seed\n",

@@ -63,9 +63,11 @@ int play(const Args& args) {
                  " | --spectate CODE | --reconnect CODE --token TOKEN) [--name NAME] [--save FILE]\n");
     return 2;
   }
+  // Joining, spectating or reconnecting names the room in the address (a proxy routes by it).
+  const std::string room = f.has("join") ? f.get("join") : f.has("spectate") ? f.get("spectate") : f.get("reconnect");
   Connection conn;
   std::string error;
-  if (!conn.connect(host, port, error)) {
+  if (!conn.connect(host, port, error, ws_path(room))) {
     std::fprintf(stderr, "play: cannot connect: %s\n", error.c_str());
     return 1;
   }
