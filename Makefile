@@ -11,9 +11,10 @@ all: build
 deps:
 	@./deploy/install-deps.sh
 
-# The browser tests also need chromium and playwright-core (tests/web).
+# The browser tests also need chromium and playwright-core (tests/web); the deployment tests
+# HAProxy and yamllint (deploy/).
 test-deps:
-	@./deploy/install-deps.sh --with-browser
+	@./deploy/install-deps.sh --with-browser --with-cluster
 
 configure: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DNYAN_WERROR=$(WERROR) >/dev/null

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages nyanhall needs to build and test. Idempotent: apt runs only
-# when something is missing. Usage: deploy/install-deps.sh [--with-browser]
+# when something is missing. Usage: deploy/install-deps.sh [--with-browser] [--with-cluster]
 #   --with-browser  also what the browser tests need: Debian's chromium, a Japanese font for
 #                   readable screenshots, nodejs/npm when the machine has no node (playwright-core
 #                   wants node >= 20), and playwright-core from tests/web/package-lock.json.
+#   --with-cluster  also what the deployment tests use: HAProxy (deploy/test-cluster.sh), curl,
+#                   yamllint and PyYAML (deploy/check-manifests.py).
 set -euo pipefail
 
 packages=(g++ cmake make ccache pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev
@@ -16,6 +18,7 @@ for arg in "$@"; do
       packages+=(chromium fonts-ipafont-gothic)
       if ! command -v node >/dev/null; then packages+=(nodejs npm); fi
       ;;
+    --with-cluster) packages+=(haproxy curl yamllint python3-yaml) ;;
     *) echo "install-deps: unknown argument $arg" >&2; exit 2 ;;
   esac
 done
