@@ -34,6 +34,24 @@ PROXY_CONFIG_DIR = "/etc/haproxy/nyanhall"  # where the proxy image reads its co
 problems = []
 
 
+def dockerfile_user(path):
+    """The numeric uid of the last USER line of a Dockerfile (None when it is not numeric)."""
+    uid = None
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"^USER\s+(\S+)", line)
+            if m:
+                uid = int(m.group(1).split(":")[0]) if m.group(1).split(":")[0].isdigit() else None
+    return uid
+
+
+# The user each image runs as, by image name.
+IMAGE_USERS = {
+    "nyanhall": dockerfile_user(os.path.join(DEPLOY, "..", "Dockerfile")),
+    "nyanhall-proxy": dockerfile_user(os.path.join(DEPLOY, "haproxy", "Dockerfile")),
+}
+
+
 def check(condition, message):
     if not condition:
         problems.append(message)
@@ -107,8 +125,14 @@ def check_workload(docs, kind, name):
     check("cpu" in requests and "memory" in requests, f"{file}: {name}: resource requests for cpu and memory")
     sc = c.get("securityContext", {})
     check(sc.get("allowPrivilegeEscalation") is False, f"{file}: {name}: allowPrivilegeEscalation must be false")
-    check(spec["template"]["spec"].get("securityContext", {}).get("runAsNonRoot") is True,
-          f"{file}: {name}: runAsNonRoot")
+    pod_sc = spec["template"]["spec"].get("securityContext", {})
+    check(pod_sc.get("runAsNonRoot") is True, f"{file}: {name}: runAsNonRoot")
+    # The kubelet refuses runAsNonRoot for an image whose USER is a name it cannot check, so
+    # the pod names the image's numeric user.
+    image = c.get("image", "").split(":")[0]
+    if check(image in IMAGE_USERS, f"{file}: {name}: image {image} is built by no Dockerfile here"):
+        check(IMAGE_USERS[image] is not None and pod_sc.get("runAsUser") == IMAGE_USERS[image],
+              f"{file}: {name}: runAsUser must be the numeric USER of the {image} image ({IMAGE_USERS[image]})")
     return doc, labels, c
 
 
@@ -323,7 +347,7 @@ def main():
     if proxy_data:
         haproxy_check("k8s backends", cfg, proxy_data.get("backends.cfg", ""),
                       {"NYAN_REPLICA_DOMAIN": "nyanhall.default.svc.cluster.local"})
-    for p in problems:
+    for p in dict.fromkeys(problems):  # the proxy's workload is checked twice; say each once
         print("check-manifests: " + p)
     if problems:
         return 1
