@@ -1,5 +1,7 @@
 #include "rules/daihugo/daihugo_game.h"
 
+#include <limits>
+
 #include "rules/daihugo/daihugo.h"
 
 namespace nyan::daihugo {
@@ -33,8 +35,9 @@ std::vector<OptionSpec> DaihugoGame::option_schema() const {
                          "the start player's first play: exactly the revealed card, or any play containing it"),
       OptionSpec::choice("next_round_start", {"reveal", "round_winner"}, "reveal",
                          "rounds 2+: a new start-card reveal, or the previous round's winner leads"),
-      // Solo always ends within 32 turns (R18), so a larger target changes nothing.
-      OptionSpec::integer("solo_target_turns", 1, 32, 6, "solo: a clear within this many turns is a success"),
+      // §2.4: any integer >= 1; a target above 32 turns (R18) makes every clear a success.
+      OptionSpec::integer("solo_target_turns", 1, std::numeric_limits<int>::max(), 6,
+                          "solo: a clear within this many turns is a success"),
   };
 }
 

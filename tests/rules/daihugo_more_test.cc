@@ -115,6 +115,12 @@ TEST_CASE("options: schema, defaults and errors naming the option", "[daihugo][o
     REQUIRE_FALSE(r.is_ok());
     CHECK(r.error().message.find(bad.begin().key()) != std::string::npos);
   }
+  // §2.4: solo_target_turns is any integer >= 1, with no upper bound.
+  for (const int target : {33, 100}) {
+    const Json given = {{"players", 1}, {"solo_target_turns", target}};
+    REQUIRE(g.normalize_options(given, out).is_ok());
+    CHECK(out["solo_target_turns"] == target);
+  }
   CHECK(g.min_seats() == 1);
   CHECK(g.max_seats() == 4);
   CHECK(g.seat_count(nyan::test::options(g, {{"players", 3}})) == 3);
