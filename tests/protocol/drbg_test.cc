@@ -70,7 +70,7 @@ TEST_CASE("DRBG: Fisher-Yates shuffle of 0..51", "[drbg]") {
   CHECK(b == expected_b);
 }
 
-TEST_CASE("DRBG: a clone continues the same stream; seeds round-trip through hex", "[drbg]") {
+TEST_CASE("DRBG: a clone continues the same stream, seeds round-trip through hex", "[drbg]") {
   Drbg d(seed_from_number(7));
   d.next_u64();
   auto c = d.clone();

@@ -57,7 +57,7 @@ using Accepted = std::map<std::pair<int, int>, Json>;
 
 }  // namespace
 
-TEST_CASE("journal: a restart brings the room back; tokens, commitments and hashes are the same", "[server][journal]") {
+TEST_CASE("journal: a restart brings the room back: tokens, commitments and hashes are the same", "[server][journal]") {
   TempDir dir;
   auto server = std::make_unique<ServerProcess>(journal_args(dir));
   auto a = connect_player(server->port());
@@ -108,7 +108,7 @@ TEST_CASE("journal: a restart brings the room back; tokens, commitments and hash
   }
 }
 
-TEST_CASE("journal: SIGKILL at random moments, 20 times; every accepted action survives exactly once",
+TEST_CASE("journal: SIGKILL at random moments, 20 times: every accepted action survives exactly once",
           "[server][journal][crash]") {
   TempDir dir;
   auto server = std::make_unique<ServerProcess>(journal_args(dir));

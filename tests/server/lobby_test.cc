@@ -94,7 +94,7 @@ TEST_CASE("server: lobby commands, leave, kick, close", "[server][lobby]") {
   CHECK(closed["message"] == never["message"]);
 }
 
-TEST_CASE("server: reconnect with the token mid-game; others see it; a wrong token is refused", "[server][lobby]") {
+TEST_CASE("server: reconnect with the token mid-game, others see it, a wrong token is refused", "[server][lobby]") {
   ServerProcess server({"--journal", "none"});
   auto a = connect_player(server.port());
   auto b = connect_player(server.port());
