@@ -40,7 +40,7 @@ Result State::apply(Seat seat, const Json& action) {
 
   const std::vector<Json> legal = legal_actions(seat);
   if (legal.empty()) return Result::fail(RuleError::not_your_turn, "it is not your turn");
-  auto match = std::find(legal.begin(), legal.end(), action);
+  auto match = std::find(legal.begin(), legal.end(), canonical_action(seat, action));
   if (match == legal.end()) return Result::fail(explain_rejection(seat, action));
 
   try {

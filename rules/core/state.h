@@ -59,9 +59,15 @@ class State {
   // for a seat that may not act. A seat outside to_act() may still have optional actions.
   virtual std::vector<Json> legal_actions(Seat seat) const = 0;
 
-  // Validates and applies. Accepted iff `action` equals one of legal_actions(seat); the
-  // engine then applies its own canonical copy of that action. On error nothing changes.
+  // Validates and applies. Accepted iff canonical_action(seat, action) equals one of
+  // legal_actions(seat); the engine then applies its own copy of that action. On error
+  // nothing changes.
   Result apply(Seat seat, const Json& action);
+
+  // The spelling legal_actions uses for an action that a rules doc lets players write in
+  // more than one way (cards of a set in any order, a field at its default value). Anything
+  // else comes back unchanged. Default: the action as given.
+  virtual Json canonical_action(Seat seat, const Json& action) const { (void)seat; return action; }
 
   // What `seat` may know (kSpectator: the public view). Integers and strings only; no
   // floating point. Two states that one seat cannot tell apart give it identical views.

@@ -145,6 +145,8 @@ class DaihugoState : public State {
   int seat_count() const override { return b_.n(); }
   std::vector<Seat> to_act() const override;
   std::vector<Json> legal_actions(Seat seat) const override;
+  // §5: a play's cards in any order, "double": false spelled out or left out.
+  Json canonical_action(Seat seat, const Json& action) const override;
   Json view(Seat seat) const override;
   bool over() const override { return b_.phase == Phase::game_over; }
   Outcome outcome() const override;

@@ -1,5 +1,6 @@
 // Nyanya Dai Hugo: precise messages for actions that are not legal now. They look only at
 // the action, the acting seat's own hand and public state, so they never reveal anything.
+#include <algorithm>
 #include <set>
 
 #include "rules/daihugo/daihugo.h"
@@ -49,6 +50,28 @@ std::optional<Error> element_shape(const Json& e) {
 }
 
 }  // namespace
+
+Json DaihugoState::canonical_action(Seat, const Json& a) const {
+  // §5: "the engine canonicalizes order, so the same cards with the same declarations are
+  // one action". Only a well-formed play is rewritten; anything else is left for
+  // explain_rejection to describe.
+  if (!a.is_object() || a.find("type") == a.end() || a["type"] != "play" || !a.contains("cards") ||
+      !a["cards"].is_array())
+    return a;
+  std::vector<std::pair<Card, Json>> cards;
+  for (const Json& e : a["cards"]) {
+    const std::optional<Card> c = e.is_object() ? card_field(e, "id") : std::nullopt;
+    if (!c) return a;
+    Json elem = e;
+    if (auto d = elem.find("double"); d != elem.end() && *d == false) elem.erase(d);
+    cards.emplace_back(*c, std::move(elem));
+  }
+  std::stable_sort(cards.begin(), cards.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  Json out = a;
+  out["cards"] = Json::array();
+  for (auto& [c, elem] : cards) out["cards"].push_back(std::move(elem));
+  return out;
+}
 
 Error DaihugoState::explain_rejection(Seat seat, const Json& a) const {
   const std::string type = a.at("type").get<std::string>();

@@ -104,6 +104,7 @@ void check_step(const State& s, Rng& rng) {
     if (std::find(acting.begin(), acting.end(), seat) != acting.end()) REQUIRE(!legal.empty());
     for (std::size_t i = 0; i < legal.size(); ++i) {
       REQUIRE(legal[i].is_object());
+      REQUIRE(s.canonical_action(seat, legal[i]) == legal[i]);  // listed actions are canonical
       REQUIRE(legal[i].contains("type"));
       REQUIRE(integers_only(legal[i]));
     }
@@ -119,7 +120,7 @@ void check_step(const State& s, Rng& rng) {
 
   // Accepted iff legal; rejections are typed and change nothing.
   for (const auto& [seat, action] : probes(s, rng)) {
-    const bool legal = seat >= 0 && seat < n && contains(s.legal_actions(seat), action);
+    const bool legal = seat >= 0 && seat < n && contains(s.legal_actions(seat), s.canonical_action(seat, action));
     auto probe = s.clone();
     Result r = probe->apply(seat, action);
     INFO("seat " << seat << " action " << action.dump());
