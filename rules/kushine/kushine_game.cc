@@ -1,0 +1,143 @@
+#include "rules/kushine/kushine_game.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "rules/kushine/kushine.h"
+
+namespace nyan::kushine {
+
+namespace {
+
+Result bad(const std::string& option, const std::string& why) {
+  return Result::fail(RuleError::bad_option, "option '" + option + "': " + why);
+}
+
+// G1, G2: the default officers for a player count.
+std::vector<Officer> default_officers(int players) {
+  if (players == 2) return {Officer::captain, Officer::mate};
+  if (players == 3) return {Officer::captain, Officer::mate, Officer::doctor};
+  return {Officer::captain, Officer::mate, Officer::boatswain, Officer::doctor};
+}
+
+// The playing officers from the (normalized) options.
+Result parse_characters(const Json& options, std::vector<Officer>& out) {
+  const int players = options.at("players").get<int>();
+  const Json& c = options.at("characters");
+  if (c == "default") {
+    out = default_officers(players);
+    return Result::ok();
+  }
+  if (!c.is_array()) return bad("characters", "must be \"default\" or a list of officers");
+  if (static_cast<int>(c.size()) != players)
+    return bad("characters", "must list exactly " + std::to_string(players) + " officers, one per player");
+  out.clear();
+  for (const Json& x : c) {
+    auto o = x.is_string() ? officer_from_name(x.get<std::string>()) : std::nullopt;
+    if (!o) return bad("characters", "unknown officer " + x.dump() + " (captain, mate, boatswain, doctor)");
+    if (std::find(out.begin(), out.end(), *o) != out.end()) return bad("characters", "officers must be distinct");
+    out.push_back(*o);
+  }
+  if (std::find(out.begin(), out.end(), Officer::captain) == out.end())
+    return bad("characters", "must include the captain");  // G2: play starts from the Captain
+  return Result::ok();
+}
+
+// The fixed seat -> officer map, or nullopt for "random" (G3). Accepts a list (seat i plays
+// item i) or an object whose keys are the seat numbers.
+Result parse_assignment(const Json& options, const std::vector<Officer>& officers,
+                        std::optional<std::vector<Officer>>& out) {
+  const Json& a = options.at("assignment");
+  out.reset();
+  if (a == "random") return Result::ok();
+  const int players = static_cast<int>(officers.size());
+  std::vector<Json> names(static_cast<std::size_t>(players));
+  if (a.is_array() && static_cast<int>(a.size()) == players) {
+    for (int s = 0; s < players; ++s) names[s] = a[s];
+  } else if (a.is_object() && static_cast<int>(a.size()) == players) {
+    for (int s = 0; s < players; ++s) {
+      auto it = a.find(std::to_string(s));
+      if (it == a.end()) return bad("assignment", "has no officer for seat " + std::to_string(s));
+      names[s] = *it;
+    }
+  } else {
+    return bad("assignment", "must be \"random\", or map each of the " + std::to_string(players) +
+                                 " seats to an officer");
+  }
+  std::vector<Officer> seats;
+  for (const Json& x : names) {
+    auto o = x.is_string() ? officer_from_name(x.get<std::string>()) : std::nullopt;
+    if (!o || std::find(officers.begin(), officers.end(), *o) == officers.end())
+      return bad("assignment", x.dump() + " is not one of the playing officers");
+    if (std::find(seats.begin(), seats.end(), *o) != seats.end())
+      return bad("assignment", "each officer plays exactly one seat");
+    seats.push_back(*o);
+  }
+  out = seats;
+  return Result::ok();
+}
+
+Level level_of(const Json& options) {
+  const std::string d = options.at("difficulty").get<std::string>();
+  return d == "hard" ? Level::hard : d == "normal" ? Level::normal : Level::easy;
+}
+
+}  // namespace
+
+std::string KushineGame::summary() const {
+  return "Cooperative: the ship's officers find 20 lazing nyanko and bring them to the pier before "
+         "any card pile runs out or a sixth pile appears. Tanuki split the piles, catnip liquor "
+         "shuffles them, and you may only tell each other how many nyanko and mice you hold.";
+}
+
+std::vector<OptionSpec> KushineGame::option_schema() const {
+  return {
+      OptionSpec::integer("players", 2, 4, 4, "number of players (2 is the variant: one officer each)"),
+      OptionSpec::choice("difficulty", {"easy", "normal", "hard"}, "easy",
+                         "easy: board every nyanko; normal: and end with 1 pile; hard: and use at most "
+                         "one ability"),
+      OptionSpec::object("characters", "default",
+                         "\"default\" (4p: all four; 3p: captain, mate, doctor; 2p: captain, mate) or a "
+                         "list of distinct officers, one per player, including the captain"),
+      OptionSpec::object("assignment", "random",
+                         "\"random\" (from the game's seed) or seat -> officer, e.g. [\"mate\", \"captain\"]"),
+      OptionSpec::integer("max_turns", 0, 100000, 200, "the team loses after this many turns (0: no cap)"),
+  };
+}
+
+Result KushineGame::check_options(const Json& normalized) const {
+  std::vector<Officer> officers;
+  if (Result r = parse_characters(normalized, officers); !r) return r;
+  std::optional<std::vector<Officer>> assign;
+  return parse_assignment(normalized, officers, assign);
+}
+
+std::unique_ptr<State> KushineGame::start(const Json& options, std::unique_ptr<Rng> rng) const {
+  Setup setup;
+  setup.difficulty = level_of(options);
+  setup.max_turns = options.at("max_turns").get<int>();
+  (void)parse_characters(options, setup.officers);  // checked by normalize_options
+  (void)parse_assignment(options, setup.officers, setup.assign);
+  Board b = deal(setup, *rng);
+  return std::make_unique<KushineState>(std::move(b), std::move(rng));
+}
+
+int KushineGame::max_actions(const Json& options) const {
+  // A turn has at most 2 main actions, each with at most 2 follow-up decisions (a Mate take
+  // of a tanuki: mate_decide + captain_decide; a Boatswain double boarding: 2 merges), and
+  // each seat may say kSaysPerTurn times per turn. Without a turn cap there is no bound.
+  const long long turns = options.at("max_turns").get<long long>();
+  if (turns == 0) return std::numeric_limits<int>::max();
+  const long long per_turn = 2 * 3 + options.at("players").get<long long>() * kSaysPerTurn;
+  return static_cast<int>(std::min<long long>(turns * per_turn, std::numeric_limits<int>::max()));
+}
+
+std::vector<Json> KushineGame::sample_options() const {
+  // Each player count and each difficulty. Random play rarely lasts 30 turns; the caps keep
+  // the test suites fast and make the turn limit (R22) one of the endings they check.
+  return {{{"players", 2}, {"difficulty", "easy"}, {"max_turns", 25}},
+          {{"players", 3}, {"difficulty", "normal"}, {"max_turns", 20}},
+          {{"players", 4}, {"difficulty", "hard"}}};
+}
+
+}  // namespace nyan::kushine
