@@ -24,7 +24,7 @@ namespace {
 // Light playouts per option set (fully checked games are extra). Oikake's two modes make
 // 2 x 10,000 light games plus the checked ones.
 int light_games(const std::string& id) {
-  static const std::map<std::string, int> counts = {{"oikake", 10000}};
+  static const std::map<std::string, int> counts = {{"oikake", 10000}, {"kushine", 1000}};
   auto it = counts.find(id);
   return it == counts.end() ? 2000 : it->second;
 }
