@@ -10,6 +10,7 @@ namespace {
 const Renderer kRenderers[] = {
     {"oikake", render_oikake, describe_oikake},
     {"daihugo", render_daihugo, describe_daihugo},
+    {"kushine", render_kushine, describe_kushine},
 };
 
 const Renderer* find(const std::string& game) {

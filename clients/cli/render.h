@@ -26,5 +26,7 @@ std::string render_oikake(const Json& view);
 std::string describe_oikake(const Json& action);
 std::string render_daihugo(const Json& view);
 std::string describe_daihugo(const Json& action);
+std::string render_kushine(const Json& view);
+std::string describe_kushine(const Json& action);
 
 }  // namespace nyan::cli
