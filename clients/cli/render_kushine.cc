@@ -142,8 +142,13 @@ std::string describe_kushine(const Json& a) {
            (type == "captain_decide" ? " the tanuki" : " the matatabi");
   if (type == "merge") return "put " + pile(a.value("top", Json())) + " on " + pile(a.value("bottom", Json()));
   if (type == "skip_merge") return "do not merge";
-  if (type == "say")
-    return str(a, "topic") == "hand" ? "say how many nyanko and mice you hold" : "say: you " + said(a);
+  if (type == "say") {
+    const std::string topic = str(a, "topic");
+    if (topic == "hand") return "tell everyone how many nyanko and mice you hold";
+    if (topic == "want") return "ask for a " + str(a, "category");
+    if (topic == "merge") return "suggest putting " + pile(a.value("top", Json())) + " on " + pile(a.value("bottom", Json()));
+    return std::string("suggest ") + (str(a, "hint") == "draw" ? "drawing from " : "avoiding ") + pile(p);
+  }
   return a.dump();
 }
 
