@@ -178,6 +178,7 @@ class KushineState : public State {
   void end_turn();
   // piles.cc: card movement and resolution.
   void take_top(int pile_id, Seat who, bool mate_take);
+  bool remove_nuisance(Kind card, bool cancel);  // true when cancelled
   void resolve_tanuki(bool cancel);
   void resolve_matatabi(bool cancel);
   void merge(int top, int bottom);

@@ -36,15 +36,21 @@ void KushineState::take_top(int pile_id, Seat who, bool mate_take) {
   if (p.cards.empty()) lose("pile_empty");  // R14, G8: even a needed nyanko
 }
 
+bool KushineState::remove_nuisance(Kind card, bool cancel) {
+  // R11/R12: the card leaves the game, cancelled or not; a cancel is the reacting officer's
+  // ability, so its card turns face down (R15).
+  b_.phase = Phase::act;
+  b_.removed[static_cast<int>(card)]++;
+  if (!cancel) return false;
+  const Seat officer = b_.seat_of(card == Kind::tanuki ? Officer::captain : Officer::doctor);
+  b_.seats[officer].used = true;
+  b_.log.add({{"type", card == Kind::tanuki ? "captain_cancel" : "doctor_cancel"}, {"seat", officer}});
+  return true;
+}
+
 void KushineState::resolve_tanuki(bool cancel) {
   // R11 (G7): decision, collection of every pile's top card, shuffle, new id, removal, R14.
-  b_.phase = Phase::act;
-  b_.removed[static_cast<int>(Kind::tanuki)]++;
-  if (cancel) {
-    b_.seats[b_.seat_of(Officer::captain)].used = true;
-    b_.log.add({{"type", "captain_cancel"}, {"seat", b_.seat_of(Officer::captain)}});
-    return;
-  }
+  if (remove_nuisance(Kind::tanuki, cancel)) return;
   Pile fresh{b_.next_pile_id++, {}};
   for (Pile& p : b_.piles) {  // ascending pile id; every live pile holds a card
     fresh.cards.push_back(p.cards.front());
@@ -61,13 +67,7 @@ void KushineState::resolve_tanuki(bool cancel) {
 }
 
 void KushineState::resolve_matatabi(bool cancel) {
-  b_.phase = Phase::act;
-  b_.removed[static_cast<int>(Kind::matatabi)]++;
-  if (cancel) {
-    b_.seats[b_.seat_of(Officer::doctor)].used = true;
-    b_.log.add({{"type", "doctor_cancel"}, {"seat", b_.seat_of(Officer::doctor)}});
-    return;
-  }
+  if (remove_nuisance(Kind::matatabi, cancel)) return;
   rng_->shuffle(b_.pile(b_.pending_pile)->cards);  // R12: the pile it was drawn from
   b_.log.add({{"type", "matatabi"}, {"pile", b_.pending_pile}});
 }

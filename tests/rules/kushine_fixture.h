@@ -74,6 +74,8 @@ inline KushineState fixture(const Json& f) {
   return KushineState(std::move(b), std::make_unique<SplitMix>(kFixtureSeed));
 }
 
+inline const KushineState& as_kushine(const State& s) { return dynamic_cast<const KushineState&>(s); }
+
 // The cards of pile `id`, top first, as names ([] when the pile does not exist).
 inline Json pile(const KushineState& s, int id) {
   Json out = Json::array();

@@ -10,8 +10,6 @@ using nyan::test::must_apply;
 
 namespace {
 
-const KushineState& as_kushine(const State& s) { return dynamic_cast<const KushineState&>(s); }
-
 std::vector<Officer> officers(const KushineState& s) {
   std::vector<Officer> out;
   for (const Player& p : s.board().seats) out.push_back(p.officer);

@@ -12,8 +12,6 @@ using nyan::test::must_apply;
 
 namespace {
 
-const KushineState& as_kushine(const State& s) { return dynamic_cast<const KushineState&>(s); }
-
 // Cards of the given kinds in table order, copies together, built by counting.
 std::vector<Kind> table_order(const std::vector<Kind>& cards) {
   std::vector<Kind> out;
