@@ -349,6 +349,13 @@ TEST_CASE("K9 six piles", "[kushine][K9]") {  // R11, R14
   require_loss(s, "six_piles");
   CHECK(s.outcome().details["reasons"] == Json{"six_piles"});
 
+  Json both = f;  // §7: a sixth pile and an empty one at once
+  both["piles"]["p2"] = L({"sailor"});
+  KushineState e = fixture(both);
+  must_apply(e, 0, draw(1));
+  require_loss(e, "six_piles");
+  CHECK(e.outcome().details["reasons"] == Json{"six_piles", "pile_empty"});
+
   Json g = f;
   g.erase("used");
   KushineState c = fixture(g);
