@@ -137,6 +137,11 @@ Outcome KushineState::outcome() const {
                {"revealed", {{"hands", hands}, {"piles", piles}}},
                {"stats",
                 {{"team_won", e.won ? 1 : 0},
+                 // R20: would this ending be a win at each difficulty (simulate prints the
+                 // win rate per difficulty from one run)
+                 {"level_easy", e.level >= Level::easy ? 1 : 0},
+                 {"level_normal", e.level >= Level::normal ? 1 : 0},
+                 {"level_hard", e.level >= Level::hard ? 1 : 0},
                  {"boarded_types", boarded_count},
                  {"abilities_used", b_.abilities_used()},
                  {"piles_left", b_.piles.size()}}}};

@@ -466,6 +466,7 @@ TEST_CASE("K13 final boarding and difficulty", "[kushine][K13]") {  // R20, G17,
     CHECK(o.reason == "all_boarded");
     CHECK(o.details["level_achieved"] == "hard");
     CHECK(o.details["stats"]["team_won"] == 1);
+    CHECK(o.details["stats"]["level_hard"] == 1);
   }
   SECTION("(b) skip: two piles, level easy, a loss at normal") {
     KushineState s = fixture(f);
@@ -474,6 +475,8 @@ TEST_CASE("K13 final boarding and difficulty", "[kushine][K13]") {  // R20, G17,
     require_loss(s, "difficulty_not_met");
     CHECK(s.outcome().details["level_achieved"] == "easy");
     CHECK(s.outcome().details["stats"]["team_won"] == 0);
+    CHECK(s.outcome().details["stats"]["level_easy"] == 1);  // a win at easy, not at normal
+    CHECK(s.outcome().details["stats"]["level_normal"] == 0);
   }
   SECTION("(b) with difficulty easy is a win") {
     Json g = f;
