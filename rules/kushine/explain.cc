@@ -73,6 +73,19 @@ std::string pile_name(const Json& id) { return "p" + std::to_string(id.get<long 
 
 }  // namespace
 
+// R18, G16: the Boatswain places "any two" nyanko, so the two cards may come in either order;
+// legal_actions lists them in table order.
+Json KushineState::canonical_action(Seat, const Json& action) const {
+  if (!action.is_object() || action.value("type", Json()) != "boatswain_place" || !action.contains("cards") ||
+      !cards_field(action["cards"]))
+    return action;
+  const Json& c = action["cards"];
+  if (*kind_from_name(c[0].get<std::string>()) <= *kind_from_name(c[1].get<std::string>())) return action;
+  Json out = action;
+  out["cards"] = Json::array({c[1], c[0]});
+  return out;
+}
+
 Error KushineState::explain_rejection(Seat seat, const Json& action) const {
   const std::string type = action.at("type").get<std::string>();
   if (std::string m = shape_error(type, action); !m.empty()) return Error{RuleError::malformed_action, m};
@@ -132,8 +145,6 @@ Error KushineState::why_illegal(Seat seat, const std::string& type, const Json& 
       const Json& c = a["cards"];
       if (!is_nyanko(*kind_from_name(c[0].get<std::string>())) || !is_nyanko(*kind_from_name(c[1].get<std::string>())))
         return illegal("only nyanko can be placed on the pier");
-      if (*kind_from_name(c[0].get<std::string>()) > *kind_from_name(c[1].get<std::string>()))
-        return illegal("list the two cards in table order (passenger, guard, sailor, cook)");
       return illegal("you do not hold both cards");
     }
     return illegal("'" + type + "' with these fields is not a legal action now");

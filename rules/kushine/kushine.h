@@ -19,7 +19,8 @@
 //          list of distinct officers including the captain (one per seat); assignment
 //          "random" or a seat -> officer map; max_turns (0 = no cap, default 200).
 // Actions: draw{pile}, return{card, pile}, place{card}, receive{}, exterminate{[top, bottom]},
-//          mate_peek{pile}, boatswain_place{cards: [kind, kind] in table order} (main actions,
+//          mate_peek{pile}, boatswain_place{cards: [kind, kind], listed in table order, any
+//          order accepted} (main actions,
 //          1 action each); give{card}, mate_decide{to: "hand"|"bottom"},
 //          captain_decide{cancel}, doctor_decide{cancel}, merge{top, bottom}, skip_merge{}
 //          (decisions, free); say{topic: "hand" | "want"{category} | "pile"{pile, hint} |
@@ -158,6 +159,7 @@ class KushineState : public State {
   Outcome outcome() const override;
   std::vector<Sealed> sealed() const override;
   Json debug_state() const override;
+  Json canonical_action(Seat seat, const Json& action) const override;
   std::unique_ptr<State> resample(Seat viewer, Rng& rng) const override;
 
   const Board& board() const { return b_; }

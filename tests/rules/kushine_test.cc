@@ -418,11 +418,12 @@ TEST_CASE("K11 the first mate peeks", "[kushine][K11]") {  // R17, G15
 }
 
 TEST_CASE("K12 boatswain double placement", "[kushine][K12]") {  // R10, R18, G16, G23
-  KushineState s = fixture({{"players", 4},
-                            {"active", 2},
-                            {"pier", {{"passenger", 4}, {"guard", 4}}},
-                            {"hands", {{"2", L({"passenger", "guard"})}, {"3", L({"cook"})}, {"0", L({"cook"})}, {"1", L({"cook"})}}},
-                            {"piles", {{"p1", L({"cook", "mouse"})}, {"p2", L({"sailor"})}, {"p3", L({"mouse", "cook"})}}}});
+  const Json f = {{"players", 4},
+                  {"active", 2},
+                  {"pier", {{"passenger", 4}, {"guard", 4}}},
+                  {"hands", {{"2", L({"passenger", "guard"})}, {"3", L({"cook"})}, {"0", L({"cook"})}, {"1", L({"cook"})}}},
+                  {"piles", {{"p1", L({"cook", "mouse"})}, {"p2", L({"sailor"})}, {"p3", L({"mouse", "cook"})}}}};
+  KushineState s = fixture(f);
   must_apply(s, 2, boatswain_place("passenger", "guard"));
   CHECK(s.board().boarded[static_cast<int>(Kind::passenger)]);
   CHECK(s.board().boarded[static_cast<int>(Kind::guard)]);
@@ -443,6 +444,15 @@ TEST_CASE("K12 boatswain double placement", "[kushine][K12]") {  // R10, R18, G1
   }
   CHECK(s.board().active == 2);
   CHECK(s.board().actions_left == 1);  // G13
+
+  // G16: any two nyanko, named in either order; the boardings still follow pier order (G23).
+  KushineState r = fixture(f);
+  CHECK(r.canonical_action(2, boatswain_place("guard", "passenger")) == boatswain_place("passenger", "guard"));
+  must_apply(r, 2, boatswain_place("guard", "passenger"));
+  CHECK(r.board().boarded[static_cast<int>(Kind::passenger)]);
+  CHECK(r.board().boarded[static_cast<int>(Kind::guard)]);
+  CHECK(r.board().merges_pending == 2);
+  CHECK(r.board().seats[2].hand == Hand{});
 }
 
 TEST_CASE("K13 final boarding and difficulty", "[kushine][K13]") {  // R20, G17, G24
