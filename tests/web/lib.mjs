@@ -155,7 +155,7 @@ export async function joinByLink(page, link, name) {
 
 // Plays this page's moves by clicking (or by keyboard) until the game is over: waits for the
 // page to offer moves, picks one of the enabled move buttons at random and presses it.
-export async function playUntilOver(page, { rng = Math.random, keyboard = false, onMove = null, timeoutMs = 240000 } = {}) {
+export async function playUntilOver(page, { rng = Math.random, keyboard = false, onMove = null, timeoutMs = 360000 } = {}) {
   const deadline = Date.now() + timeoutMs;
   let moves = 0;
   const recent = [];
