@@ -2,6 +2,7 @@
 // register_all_games() once at start; nothing registers itself implicitly.
 #include "rules/core/registry.h"
 #include "rules/daihugo/daihugo_game.h"
+#include "rules/hinode/hinode_game.h"
 #include "rules/kushine/kushine_game.h"
 #include "rules/oikake/oikake_game.h"
 
@@ -13,6 +14,7 @@ void register_all_games() {
   r.add(std::make_unique<oikake::OikakeGame>());
   r.add(std::make_unique<daihugo::DaihugoGame>());
   r.add(std::make_unique<kushine::KushineGame>());
+  r.add(std::make_unique<hinode::HinodeGame>());
 }
 
 }  // namespace nyan

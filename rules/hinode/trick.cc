@@ -1,0 +1,312 @@
+// Hinode Yokocho: one trick (R3-R12): plays with skill declarations, battle selection,
+// judgment order, support and occupation, battle and supporter VP, income, recall, the next
+// leader.
+#include <algorithm>
+#include <cstdlib>
+
+#include "rules/hinode/hinode.h"
+
+namespace nyan::hinode {
+
+namespace {
+
+bool holds_suit(const std::vector<Card>& hand, Suit s) {
+  return std::any_of(hand.begin(), hand.end(), [&](Card c) { return suit_of(c) == s; });
+}
+
+void insert_sorted(std::vector<Card>& v, Card c) { v.insert(std::upper_bound(v.begin(), v.end(), c), c); }
+
+void erase_card(std::vector<Card>& v, Card c) {
+  auto it = std::find(v.begin(), v.end(), c);
+  if (it != v.end()) v.erase(it);
+}
+
+Json play_json(const std::string& card, bool boost, bool recall) {
+  Json a = {{"type", "play"}, {"card", card}};
+  if (boost) a["boost"] = true;
+  if (recall) a["recall"] = true;
+  return a;
+}
+
+const Play& play_of(const Trick& t, Seat s) {
+  return *std::find_if(t.plays.begin(), t.plays.end(), [&](const Play& p) { return p.seat == s; });
+}
+
+// R8: followers played an area card of the lead suit.
+bool is_follower(const Trick& t, const Play& p) { return !p.hero && suit_of(p.card) == t.lead; }
+
+}  // namespace
+
+Suit occupy_suit(const Board& b, const Play& play) {
+  if (b.offsuit == OffsuitArea::played && !play.hero && suit_of(play.card) != b.trick.lead) return suit_of(play.card);
+  return b.trick.lead;
+}
+
+std::vector<Json> HinodeState::play_actions(Seat seat) const {
+  std::vector<Json> out;
+  const Player& pl = b_.p[seat];
+  const bool leading = b_.trick.plays.empty();
+  // R5: a player holding the lead suit must play one of those cards.
+  const bool follows = !leading && holds_suit(pl.hand, b_.trick.lead);
+  for (Card c : pl.hand) {
+    if (follows && suit_of(c) != b_.trick.lead) continue;
+    // R6: for the leader, k counts the suit of the card being led.
+    const Suit lead = leading ? suit_of(c) : b_.trick.lead;
+    const int k = b_.k(seat, lead);
+    const bool boost = suit_of(c) == lead && pl.skills.boost_amount(k) > 0;
+    const bool recall = pl.recalls_used < pl.skills.recall_limit(k);
+    out.push_back(play_json(card_id(c), false, false));
+    if (boost) out.push_back(play_json(card_id(c), true, false));
+    if (recall) out.push_back(play_json(card_id(c), false, true));
+    if (boost && recall) out.push_back(play_json(card_id(c), true, true));
+  }
+  // R4, R5, G8: never as the lead, only when void, once per game, one per trick.
+  const bool hero_played =
+      std::any_of(b_.trick.plays.begin(), b_.trick.plays.end(), [](const Play& p) { return p.hero; });
+  if (!leading && !follows && !pl.hero_used && !hero_played) out.push_back(play_json(hero_id(pl.tribe), false, false));
+  return out;
+}
+
+std::vector<Json> HinodeState::judgment_actions(Seat seat) const {
+  std::vector<Json> out;
+  const Trick& t = b_.trick;
+  const Play& mine = play_of(t, seat);
+  // R11: followers may support; off-suit players may only occupy (G1).
+  if (is_follower(t, mine)) {
+    out.push_back({{"type", "support"}, {"side", t.b1}});
+    out.push_back({{"type", "support"}, {"side", t.b2}});
+  }
+  if (b_.supply(seat) < 1) return out;
+  const Suit suit = occupy_suit(b_, mine);
+  for (std::size_t a = 0; a < b_.map.areas.size(); ++a)
+    if (b_.map.areas[a].suit == suit && static_cast<int>(b_.occupants[a].size()) < b_.map.areas[a].sites)
+      out.push_back({{"type", "occupy"}, {"area", b_.map.areas[a].id}});
+  return out;
+}
+
+void HinodeState::play(Seat seat, const Json& action) {
+  Player& pl = b_.p[seat];
+  Trick& t = b_.trick;
+  const std::string& id = action.at("card").get_ref<const std::string&>();
+  Play p;
+  p.seat = seat;
+  p.boost = action.contains("boost");
+  p.recall = action.contains("recall");
+  if (auto card = card_from_id(id)) {
+    p.card = *card;
+    erase_card(pl.hand, p.card);
+    erase_card(pl.known, p.card);
+    if (t.plays.empty()) {
+      t.lead = suit_of(p.card);
+      t.k.assign(static_cast<std::size_t>(b_.players), 0);
+      for (Seat s = 0; s < b_.players; ++s) t.k[s] = b_.k(s, t.lead);  // G6: before any occupation
+    }
+    p.ev = value_of(p.card) + (p.boost ? pl.skills.boost_amount(t.k[seat]) : 0);  // R7
+    if (KeepRecord* kr = b_.keep_of(b_.round - 1, seat); kr && !kr->revealed && kr->card == p.card) {
+      kr->revealed = true;  // the carried card's identity becomes public when played
+      p.carried = true;
+    }
+  } else {
+    p.hero = true;
+    p.ev = kHeroValue;
+    pl.hero_used = true;
+    b_.stats.hero++;
+  }
+  if (p.hero || suit_of(p.card) != t.lead) pl.voids |= suit_bit(t.lead);
+  if (p.boost) b_.stats.value_plus++;
+  if (p.recall) {
+    pl.recalls_used++;
+    b_.stats.recall++;
+  }
+  t.plays.push_back(p);
+  Json ev = {{"type", "play"}, {"seat", seat}, {"card", id}, {"ev", p.ev}};
+  if (p.boost) ev["boost"] = true;
+  if (p.recall) ev["recall"] = true;
+  if (p.carried) ev["carried"] = true;
+  b_.log.add(ev);
+  if (static_cast<int>(t.plays.size()) == b_.players) start_judgment();
+}
+
+void HinodeState::start_judgment() {
+  Trick& t = b_.trick;
+  // R9: S = followers and the hero player; hero first, then ev descending, distance ascending.
+  std::vector<Play> s;
+  for (const Play& p : t.plays)
+    if (p.hero || is_follower(t, p)) s.push_back(p);
+  std::sort(s.begin(), s.end(), [&](const Play& a, const Play& b) {
+    if (a.hero != b.hero) return a.hero;
+    if (a.ev != b.ev) return a.ev > b.ev;
+    return b_.distance(a.seat) < b_.distance(b.seat);
+  });
+  t.b1 = s[0].seat;
+  t.b2 = s.size() >= 2 ? s[1].seat : -1;
+  // R10: everyone else by ev ascending, then distance ascending.
+  std::vector<Play> rest;
+  for (const Play& p : t.plays)
+    if (p.seat != t.b1 && p.seat != t.b2) rest.push_back(p);
+  std::sort(rest.begin(), rest.end(), [&](const Play& a, const Play& b) {
+    if (a.ev != b.ev) return a.ev < b.ev;
+    return b_.distance(a.seat) < b_.distance(b.seat);
+  });
+  t.order.clear();
+  for (const Play& p : rest) t.order.push_back(p.seat);
+  b_.phase = Phase::judgment;
+  b_.log.add({{"type", "battle"}, {"b1", t.b1}, {"b2", t.b2 < 0 ? Json(nullptr) : Json(t.b2)}, {"order", t.order}});
+  advance_judgment();
+}
+
+void HinodeState::judge(Seat seat, const Json& action, bool automatic) {
+  Judgment j;
+  j.seat = seat;
+  j.automatic = automatic;
+  Json ev = {{"type", "judgment"}, {"seat", seat}};
+  if (action.is_null()) {
+    j.choice = Choice::pass;  // G16: an off-suit player with nowhere to occupy does nothing
+    b_.stats.passes++;
+    ev["choice"] = "pass";
+  } else if (action.at("type") == "support") {
+    j.choice = Choice::support;
+    j.side = action.at("side").get<int>();
+    b_.stats.supports++;
+    ev["choice"] = "support";
+    ev["side"] = j.side;
+  } else {
+    j.choice = Choice::occupy;
+    j.area = b_.map.find(action.at("area").get<std::string>());
+    auto& occ = b_.occupants[static_cast<std::size_t>(j.area)];
+    occ.push_back(seat);  // R11: the lowest-numbered free site
+    j.site = static_cast<int>(occ.size());
+    b_.stats.occupations++;
+    ev["choice"] = "occupy";
+    ev["area"] = b_.map.areas[j.area].id;
+    ev["site"] = j.site;
+  }
+  if (automatic) ev["auto"] = true;
+  b_.trick.judgments.push_back(j);
+  b_.log.add(ev);
+}
+
+void HinodeState::advance_judgment() {
+  Trick& t = b_.trick;
+  while (t.judgments.size() < t.order.size()) {
+    const Seat seat = t.order[t.judgments.size()];
+    const std::vector<Json> options = judgment_actions(seat);
+    if (options.size() >= 2) return;  // a real choice: wait for the player
+    // R11: forced steps are applied by the engine and logged.
+    judge(seat, options.empty() ? Json(nullptr) : options[0], true);
+  }
+  resolve_trick();
+}
+
+void HinodeState::resolve_trick() {
+  Trick& t = b_.trick;
+  const std::size_t n = static_cast<std::size_t>(b_.players);
+  TrickResult r;
+  r.round = b_.round;
+  r.battle.assign(n, 0);
+  r.support.assign(n, 0);
+  r.income.assign(n, 0);
+  const int ev1 = play_of(t, t.b1).ev;
+  if (t.b2 < 0) {
+    r.strength1 = ev1;  // R12.1: a lone lead scores its own value
+    r.battle[t.b1] = ev1;
+    b_.stats.lone++;
+  } else {
+    // R12.2: strength = own ev + the supporters' ev; the difference goes to the stronger.
+    r.strength1 = ev1;
+    r.strength2 = play_of(t, t.b2).ev;
+    for (const Judgment& j : t.judgments)
+      if (j.choice == Choice::support) (j.side == t.b1 ? r.strength1 : r.strength2) += play_of(t, j.seat).ev;
+    if (r.strength1 == r.strength2) {
+      b_.stats.tied++;  // G9: nobody scores, supporters included
+    } else {
+      const Seat winner = r.strength1 > r.strength2 ? t.b1 : t.b2;
+      if (winner == t.b2) b_.stats.b2_wins++;
+      r.battle[winner] = std::abs(r.strength1 - r.strength2);
+      for (const Judgment& j : t.judgments)
+        if (j.choice == Choice::support && j.side == winner) r.support[j.seat] = play_of(t, j.seat).ev;  // G17
+    }
+  }
+  // R12.3: income by k counted at the start of the trick.
+  for (Seat s = 0; s < b_.players; ++s) {
+    r.income[s] = b_.p[s].skills.income_vp(t.k[s]);
+    if (r.income[s] > 0) b_.stats.income++;
+  }
+  for (Seat s = 0; s < b_.players; ++s) {
+    b_.p[s].vp += r.battle[s] + r.support[s] + r.income[s];
+    b_.stats.vp_battle += r.battle[s];
+    b_.stats.vp_support += r.support[s];
+    b_.stats.vp_income += r.income[s];
+  }
+  // R12.4: recalled cards return to hand (publicly known there); the rest are discarded.
+  for (const Play& p : t.plays) {
+    if (p.hero) continue;
+    if (p.recall) {
+      insert_sorted(b_.p[p.seat].hand, p.card);
+      insert_sorted(b_.p[p.seat].known, p.card);
+    } else {
+      b_.round_played.push_back(p.card);
+    }
+  }
+  b_.log.add({{"type", "resolve"},
+              {"strength", {r.strength1, r.strength2}},
+              {"battle", r.battle},
+              {"support", r.support},
+              {"income", r.income},
+              {"next_leader", t.b1}});
+  r.trick = t;
+  b_.last = std::move(r);
+  // R12.5: B1 leads next, even if it lost the battle (G10).
+  const int number = t.number;
+  const Seat next = t.b1;
+  b_.trick = Trick{};
+  b_.trick.number = number + 1;
+  b_.trick.leader = next;
+  b_.phase = Phase::play;
+  if (number == kTricks) end_round();
+}
+
+std::vector<Seat> HinodeState::to_act() const {
+  switch (b_.phase) {
+    case Phase::play: return {b_.to_play()};
+    case Phase::judgment: return {b_.judge()};
+    case Phase::round_end_keep: {
+      std::vector<Seat> out;  // simultaneous: everyone who has not chosen yet
+      for (Seat s = 0; s < b_.players; ++s)
+        if (!b_.keep_of(b_.round, s)) out.push_back(s);
+      return out;
+    }
+    case Phase::game_over: return {};
+  }
+  return {};
+}
+
+std::vector<Json> HinodeState::legal_actions(Seat seat) const {
+  if (seat < 0 || seat >= b_.players) return {};
+  switch (b_.phase) {
+    case Phase::play: return seat == b_.to_play() ? play_actions(seat) : std::vector<Json>{};
+    case Phase::judgment: return seat == b_.judge() ? judgment_actions(seat) : std::vector<Json>{};
+    case Phase::round_end_keep: {
+      if (b_.keep_of(b_.round, seat)) return {};
+      std::vector<Json> out = {{{"type", "keep"}, {"card", nullptr}}};
+      for (Card c : b_.p[seat].hand) out.push_back({{"type", "keep"}, {"card", card_id(c)}});
+      return out;
+    }
+    case Phase::game_over: return {};
+  }
+  return {};
+}
+
+void HinodeState::do_apply(Seat seat, const Json& action) {
+  const std::string& type = action.at("type").get_ref<const std::string&>();
+  if (type == "play") {
+    play(seat, action);
+  } else if (type == "keep") {
+    keep(seat, action);
+  } else {
+    judge(seat, action, false);
+    advance_judgment();
+  }
+}
+
+}  // namespace nyan::hinode
