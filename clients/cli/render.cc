@@ -11,6 +11,7 @@ const Renderer kRenderers[] = {
     {"oikake", render_oikake, describe_oikake},
     {"daihugo", render_daihugo, describe_daihugo},
     {"kushine", render_kushine, describe_kushine},
+    {"hinode", render_hinode, describe_hinode},
 };
 
 const Renderer* find(const std::string& game) {
