@@ -25,9 +25,9 @@ const Json* area_by_id(const Json& map, const std::string& id) {
   return nullptr;
 }
 
-bool adjacent(const Json& a, const std::string& other) {
-  for (const Json& x : a["adjacent"])
-    if (x == other) return true;
+bool adjacent(const Json& map, const std::string& a, const std::string& b) {
+  for (const Json& e : map["edges"])
+    if ((e[0] == a && e[1] == b) || (e[0] == b && e[1] == a)) return true;
   return false;
 }
 
@@ -52,11 +52,12 @@ void render_map(std::ostringstream& o, const Json& map) {
       std::string text = cell(a);
       text.resize(width, ' ');
       line += "| " + text + " |";
-      const bool right = c + 1 < rows[r].size() && adjacent(a, rows[r][c + 1].get<std::string>());
-      if (right) drawn.push_back({str(a["id"]), str(rows[r][c + 1])});
+      const std::string id = str(a["id"]);
+      const bool right = c + 1 < rows[r].size() && adjacent(map, id, str(rows[r][c + 1]));
+      if (right) drawn.push_back({id, str(rows[r][c + 1])});
       if (c + 1 < rows[r].size()) line += right ? "==" : "  ";
-      const bool down = r + 1 < rows.size() && c < rows[r + 1].size() && adjacent(a, rows[r + 1][c].get<std::string>());
-      if (down) drawn.push_back({str(a["id"]), str(rows[r + 1][c])});
+      const bool down = r + 1 < rows.size() && c < rows[r + 1].size() && adjacent(map, id, str(rows[r + 1][c]));
+      if (down) drawn.push_back({id, str(rows[r + 1][c])});
       std::string mid(width + 4, ' ');
       if (down) mid[mid.size() / 2 - 1] = mid[mid.size() / 2] = '|';
       below += mid + "  ";

@@ -17,6 +17,8 @@ bool only_fields(const Json& a, std::initializer_list<const char*> allowed) {
   return true;
 }
 
+const char* kKeepNow = "the round is over: choose a card to keep (or none)";
+
 std::string suit_words(Suit s) { return std::string(suit_name(s)) + " (" + suit_letter(s) + ")"; }
 
 // Why a skill is not available to this player at k (its threshold or its absence).
@@ -45,7 +47,7 @@ Error HinodeState::explain_rejection(Seat seat, const Json& a) const {
     const auto area_card = card_from_id(id);
     const auto hero = hero_from_id(id);
     if (!area_card && !hero) return malformed("'card' must be an area card id (R1..B11) or a hero card id");
-    if (keeping) return illegal("the round is over: choose a card to keep (or none)");
+    if (keeping) return illegal(kKeepNow);
     if (b_.phase != Phase::play) return illegal("every card of this trick is played; it is the judgment step");
     const bool leading = b_.trick.plays.empty();
     const Suit lead = b_.trick.lead;
@@ -80,25 +82,24 @@ Error HinodeState::explain_rejection(Seat seat, const Json& a) const {
     auto side = a.find("side");
     if (side == a.end() || !side->is_number_integer() || !only_fields(a, {"type", "side"}))
       return malformed("support needs exactly 'side': the seat of B1 or B2");
-    if (keeping) return illegal("the round is over: choose a card to keep (or none)");
+    if (keeping) return illegal(kKeepNow);
     if (b_.phase != Phase::judgment) return illegal("there is no battle to support before every card is played");
     const Trick& t = b_.trick;
     if (t.b2 < 0) return illegal("there is no battle with two sides in this trick");
-    auto mine = std::find_if(t.plays.begin(), t.plays.end(), [&](const Play& p) { return p.seat == seat; });
-    if (mine->hero || suit_of(mine->card) != t.lead) return illegal("players who did not follow suit may only occupy");
+    const Play& mine = t.play_of(seat);
+    if (mine.hero || suit_of(mine.card) != t.lead) return illegal("players who did not follow suit may only occupy");
     return illegal("side must be B1 (seat " + std::to_string(t.b1) + ") or B2 (seat " + std::to_string(t.b2) + ")");
   }
   if (type == "occupy") {
     auto area = a.find("area");
     if (area == a.end() || !area->is_string() || !only_fields(a, {"type", "area"}))
       return malformed("occupy needs exactly 'area': an area id");
-    if (keeping) return illegal("the round is over: choose a card to keep (or none)");
+    if (keeping) return illegal(kKeepNow);
     if (b_.phase != Phase::judgment) return illegal("areas are occupied in the judgment step, after every card is played");
     const int i = b_.map.find(area->get<std::string>());
     if (i < 0) return illegal("there is no area '" + area->get<std::string>() + "' on this map");
     if (b_.supply(seat) < 1) return illegal("you have no markers left in your supply");
-    auto mine = std::find_if(b_.trick.plays.begin(), b_.trick.plays.end(), [&](const Play& p) { return p.seat == seat; });
-    const Suit suit = occupy_suit(b_, *mine);
+    const Suit suit = occupy_suit(b_, b_.trick.play_of(seat));
     if (b_.map.areas[i].suit != suit) return illegal("you may only occupy areas of suit " + suit_words(suit));
     return illegal(b_.map.areas[i].id + " has no free site");
   }

@@ -77,6 +77,8 @@ struct Trick {
   Seat b1 = -1, b2 = -1;       // R9
   std::vector<Seat> order;     // R10
   std::vector<Judgment> judgments;
+
+  const Play& play_of(Seat s) const;  // the seat's play; only once the seat has played
 };
 
 // What a resolved trick gave, per seat (public).
@@ -134,12 +136,13 @@ struct FinalScore {
   std::string reason;               // "vp", "markers" or "draw"
 };
 
-inline constexpr std::size_t kLogSize = 10;
+inline constexpr std::size_t kLogSize = 8;
 
 // The complete position. Tests build exact positions from it directly.
 struct Board {
   int players = 4;
   MapDef map;
+  SkillTable skill_table;  // the room's table; each player's list is in Player::skills
   OffsuitArea offsuit = OffsuitArea::lead;
   std::vector<std::vector<Seat>> occupants;  // per area: the seats on sites 1, 2, ... (a prefix)
   std::vector<Player> p;

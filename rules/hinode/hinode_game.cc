@@ -93,7 +93,9 @@ int HinodeGame::max_actions(const Json& options) const {
 }
 
 std::vector<Json> HinodeGame::sample_options() const {
-  return {{{"players", 3}}, {{"players", 4}}, {{"players", 4}, {"map", "triad"}, {"offsuit_area", "played"}}};
+  // The triad preset is tried with 3 players and the `played` off-suit variant together,
+  // which keeps this game's share of the conformance and leak suites small.
+  return {{{"players", 3}}, {{"players", 4}}, {{"players", 3}, {"map", "triad"}, {"offsuit_area", "played"}}};
 }
 
 }  // namespace nyan::hinode

@@ -53,13 +53,13 @@ Json fixed_view(const Board& b) {
     if (!in_game(c, b.players)) removed.push_back(c);
   v["removed"] = cards_json(removed);
   v["map"] = b.map.to_json();
+  v["skills"] = b.skill_table.to_json();  // each player's list: its tribe's override or the default
   Json players = Json::array();
   for (Seat s = 0; s < b.players; ++s) {
     Json p = Json::object();
     p["seat"] = s;
     p["tribe"] = std::string(kTribeIds[b.p[s].tribe]);
     p["hero"] = hero_id(b.p[s].tribe);
-    p["skills"] = b.p[s].skills.to_json();
     players.push_back(std::move(p));
   }
   v["players"] = std::move(players);
@@ -206,11 +206,24 @@ std::vector<Sealed> HinodeState::sealed() const {
   return out;
 }
 
-// Compact and complete: the spectator view holds the public state; hidden parts follow.
+// Complete and compact: configuration that never changes in a game (map, skill table,
+// tribes) is named by its id; everything that changes is listed.
 Json HinodeState::debug_state() const {
-  Json v = view(kSpectator);
-  Json hands = Json::array(), past = Json::array(), keeps = Json::array();
-  for (const Player& pl : b_.p) hands.push_back(cards_json(pl.hand));
+  Json v = Json::object();
+  v["map"] = b_.map.id;
+  v["phase"] = phase_name(b_.phase);
+  v["round"] = b_.round;
+  v["first_leader"] = b_.first_leader;
+  v["occupants"] = b_.occupants;
+  Json players = Json::array();
+  for (const Player& pl : b_.p)  // tribe, vp, hero used, recalls used, voids, hand, known
+    players.push_back(
+        Json::array({pl.tribe, pl.vp, pl.hero_used, pl.recalls_used, pl.voids, cards_json(pl.hand), cards_json(pl.known)}));
+  v["players"] = std::move(players);
+  v["trick"] = trick_json(b_.trick);
+  v["undealt"] = cards_json(b_.undealt);
+  v["round_played"] = cards_json(b_.round_played);
+  Json past = Json::array(), keeps = Json::array();
   for (const PastRound& pr : b_.past) {
     Json end = Json::array(), known = Json::array();
     for (const auto& h : pr.end_hand) end.push_back(cards_json(h));
@@ -218,11 +231,17 @@ Json HinodeState::debug_state() const {
     past.push_back(Json::array({cards_json(pr.undealt), std::move(end), std::move(known), pr.voids}));
   }
   for (const KeepRecord& k : b_.keeps) keeps.push_back(Json::array({k.round, k.seat, keep_value(k), k.revealed}));
-  v["hands"] = std::move(hands);
-  v["undealt_order"] = cards_json(b_.undealt);
-  v["past"] = std::move(past);  // per round: undealt, end hands, known at end, voids
+  v["past"] = std::move(past);    // per round: undealt, end hands, known at end, voids
   v["keeps"] = std::move(keeps);  // round, seat, card, revealed
-  v["log_full"] = b_.log.debug();
+  if (b_.last) {
+    const TrickResult& r = *b_.last;
+    v["last"] = Json::array({r.round, trick_json(r.trick), r.strength1, r.strength2, r.battle, r.support, r.income});
+  }
+  const Counters& c = b_.stats;
+  v["stats"] = Json::array({c.income, c.value_plus, c.recall, c.hero, c.lone, c.tied, c.b2_wins, c.supports,
+                            c.occupations, c.passes, c.vp_battle, c.vp_support, c.vp_income, c.fill_pct});
+  if (over()) v["outcome"] = outcome().to_json();
+  v["log"] = b_.log.debug();
   return v;
 }
 

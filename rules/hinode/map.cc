@@ -155,9 +155,11 @@ int MapDef::find(const std::string& area_id) const {
 Json MapDef::to_json() const {
   Json as = Json::array(), es = Json::array(), rows = Json::array();
   for (const Area& a : areas) {
-    Json adj = Json::array();
-    for (int b : a.adjacent) adj.push_back(areas[b].id);
-    as.push_back({{"id", a.id}, {"suit", std::string(1, suit_letter(a.suit))}, {"sites", a.sites}, {"adjacent", adj}});
+    Json j = Json::object();
+    j["id"] = a.id;
+    j["suit"] = std::string(1, suit_letter(a.suit));
+    j["sites"] = a.sites;
+    as.push_back(std::move(j));
   }
   for (const auto& e : edges) es.push_back({areas[e[0]].id, areas[e[1]].id});
   for (const auto& row : layout) {

@@ -51,6 +51,7 @@ Board new_game(int players, std::vector<int> tribes, std::optional<Seat> first_p
     b.p[s].tribe = tribes[s];
     b.p[s].skills = skills.for_tribe(tribes[s]);
   }
+  b.skill_table = skills;
   // Random step 1 (G15): the first leader, unless the room fixed it.
   b.first_leader = first_player ? *first_player : static_cast<Seat>(rng.uniform(static_cast<std::uint64_t>(players)));
   b.trick.leader = b.first_leader;
@@ -76,7 +77,7 @@ void deal_round(Board& b, Rng& rng) {
   }
   for (Player& pl : b.p) std::sort(pl.hand.begin(), pl.hand.end());
   b.undealt.assign(cards.begin() + static_cast<std::ptrdiff_t>(next), cards.end());
-  b.log.add({{"type", "deal"}, {"round", b.round}, {"leader", b.trick.leader}, {"undealt", b.undealt.size()}});
+  b.log.add({{"type", "deal"}, {"round", b.round}, {"leader", b.trick.leader}});
 }
 
 void HinodeState::end_round() {

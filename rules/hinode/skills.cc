@@ -111,6 +111,16 @@ const SkillList& SkillTable::for_tribe(int tribe) const {
   return o ? *o : base;
 }
 
+Json SkillTable::to_json() const {
+  Json o = Json::object();
+  for (int t = 0; t < kTribes; ++t)
+    if (overrides[static_cast<std::size_t>(t)]) o[std::string(kTribeIds[t])] = overrides[static_cast<std::size_t>(t)]->to_json();
+  Json j = Json::object();
+  j["default"] = base.to_json();
+  j["overrides"] = std::move(o);
+  return j;
+}
+
 Json default_skills_json() { return Json::parse(kDefault); }
 
 Result skills_from_option(const Json& option, SkillTable& out) {

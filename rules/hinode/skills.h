@@ -43,6 +43,7 @@ struct SkillTable {
   std::array<std::optional<SkillList>, kTribes> overrides{};
 
   const SkillList& for_tribe(int tribe) const;
+  Json to_json() const;  // the option's own format, overrides only where given
 };
 
 // Reads the `skills` option ("default" or a skill object) and checks it. Errors are

@@ -28,14 +28,14 @@ Json play_json(const std::string& card, bool boost, bool recall) {
   return a;
 }
 
-const Play& play_of(const Trick& t, Seat s) {
-  return *std::find_if(t.plays.begin(), t.plays.end(), [&](const Play& p) { return p.seat == s; });
-}
-
 // R8: followers played an area card of the lead suit.
 bool is_follower(const Trick& t, const Play& p) { return !p.hero && suit_of(p.card) == t.lead; }
 
 }  // namespace
+
+const Play& Trick::play_of(Seat s) const {
+  return *std::find_if(plays.begin(), plays.end(), [&](const Play& p) { return p.seat == s; });
+}
 
 Suit occupy_suit(const Board& b, const Play& play) {
   if (b.offsuit == OffsuitArea::played && !play.hero && suit_of(play.card) != b.trick.lead) return suit_of(play.card);
@@ -70,7 +70,7 @@ std::vector<Json> HinodeState::play_actions(Seat seat) const {
 std::vector<Json> HinodeState::judgment_actions(Seat seat) const {
   std::vector<Json> out;
   const Trick& t = b_.trick;
-  const Play& mine = play_of(t, seat);
+  const Play& mine = t.play_of(seat);
   // R11: followers may support; off-suit players may only occupy (G1).
   if (is_follower(t, mine)) {
     out.push_back({{"type", "support"}, {"side", t.b1}});
@@ -151,7 +151,7 @@ void HinodeState::start_judgment() {
   t.order.clear();
   for (const Play& p : rest) t.order.push_back(p.seat);
   b_.phase = Phase::judgment;
-  b_.log.add({{"type", "battle"}, {"b1", t.b1}, {"b2", t.b2 < 0 ? Json(nullptr) : Json(t.b2)}, {"order", t.order}});
+  b_.log.add({{"type", "battle"}, {"b1", t.b1}, {"b2", t.b2 < 0 ? Json(nullptr) : Json(t.b2)}});
   advance_judgment();
 }
 
@@ -206,7 +206,7 @@ void HinodeState::resolve_trick() {
   r.battle.assign(n, 0);
   r.support.assign(n, 0);
   r.income.assign(n, 0);
-  const int ev1 = play_of(t, t.b1).ev;
+  const int ev1 = t.play_of(t.b1).ev;
   if (t.b2 < 0) {
     r.strength1 = ev1;  // R12.1: a lone lead scores its own value
     r.battle[t.b1] = ev1;
@@ -214,9 +214,9 @@ void HinodeState::resolve_trick() {
   } else {
     // R12.2: strength = own ev + the supporters' ev; the difference goes to the stronger.
     r.strength1 = ev1;
-    r.strength2 = play_of(t, t.b2).ev;
+    r.strength2 = t.play_of(t.b2).ev;
     for (const Judgment& j : t.judgments)
-      if (j.choice == Choice::support) (j.side == t.b1 ? r.strength1 : r.strength2) += play_of(t, j.seat).ev;
+      if (j.choice == Choice::support) (j.side == t.b1 ? r.strength1 : r.strength2) += t.play_of(j.seat).ev;
     if (r.strength1 == r.strength2) {
       b_.stats.tied++;  // G9: nobody scores, supporters included
     } else {
@@ -224,7 +224,7 @@ void HinodeState::resolve_trick() {
       if (winner == t.b2) b_.stats.b2_wins++;
       r.battle[winner] = std::abs(r.strength1 - r.strength2);
       for (const Judgment& j : t.judgments)
-        if (j.choice == Choice::support && j.side == winner) r.support[j.seat] = play_of(t, j.seat).ev;  // G17
+        if (j.choice == Choice::support && j.side == winner) r.support[j.seat] = t.play_of(j.seat).ev;  // G17
     }
   }
   // R12.3: income by k counted at the start of the trick.
@@ -248,11 +248,13 @@ void HinodeState::resolve_trick() {
       b_.round_played.push_back(p.card);
     }
   }
+  // The log says who won; the view's last_trick holds every gain.
+  Seat winner = -1;
+  for (Seat p = 0; p < b_.players; ++p)
+    if (r.battle[p] > 0) winner = p;
   b_.log.add({{"type", "resolve"},
               {"strength", {r.strength1, r.strength2}},
-              {"battle", r.battle},
-              {"support", r.support},
-              {"income", r.income},
+              {"winner", winner < 0 ? Json(nullptr) : Json(winner)},
               {"next_leader", t.b1}});
   r.trick = t;
   b_.last = std::move(r);

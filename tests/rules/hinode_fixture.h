@@ -51,6 +51,7 @@ inline HinodeState fixture(const Json& f) {
   REQUIRE(map_from_option(f.value("map", Json("hinode6")), b.players, b.map).is_ok());
   SkillTable table;
   REQUIRE(skills_from_option(f.value("skills", Json("default")), table).is_ok());
+  b.skill_table = table;
   b.offsuit = f.value("offsuit_area", "lead") == "played" ? OffsuitArea::played : OffsuitArea::lead;
   b.occupants.assign(b.map.areas.size(), {});
   if (f.contains("sites"))
