@@ -118,7 +118,8 @@ struct PastRound {
 
 // Per-game figures for `simulate` (outcome details "stats").
 struct Counters {
-  int income = 0, value_plus = 0, recall = 0, hero = 0;
+  int income = 0, value_plus = 0, recall = 0, hero = 0;  // fires (declared or paid)
+  int value_plus_active = 0, recall_active = 0;          // player-tricks with the skill active
   int lone = 0, tied = 0, b2_wins = 0;
   int supports = 0, occupations = 0, passes = 0;
   int vp_battle = 0, vp_support = 0, vp_income = 0;

@@ -238,7 +238,7 @@ Json HinodeState::debug_state() const {
     v["last"] = Json::array({r.round, trick_json(r.trick), r.strength1, r.strength2, r.battle, r.support, r.income});
   }
   const Counters& c = b_.stats;
-  v["stats"] = Json::array({c.income, c.value_plus, c.recall, c.hero, c.lone, c.tied, c.b2_wins, c.supports,
+  v["stats"] = Json::array({c.income, c.value_plus, c.recall, c.hero, c.value_plus_active, c.recall_active, c.lone, c.tied, c.b2_wins, c.supports,
                             c.occupations, c.passes, c.vp_battle, c.vp_support, c.vp_income, c.fill_pct});
   if (over()) v["outcome"] = outcome().to_json();
   v["log"] = b_.log.debug();

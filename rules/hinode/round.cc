@@ -244,6 +244,7 @@ Outcome HinodeState::outcome() const {
   const Counters& c = b_.stats;
   Json st = {{"fires_income", c.income},       {"fires_value_plus", c.value_plus},
              {"fires_recall", c.recall},       {"fires_hero", c.hero},
+             {"active_value_plus", c.value_plus_active}, {"active_recall", c.recall_active},
              {"battles_lone", c.lone},         {"battles_tied", c.tied},
              {"battles_won_by_b2", c.b2_wins}, {"judgment_supports", c.supports},
              {"judgment_occupations", c.occupations}, {"judgment_passes", c.passes},

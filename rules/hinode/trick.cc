@@ -229,8 +229,11 @@ void HinodeState::resolve_trick() {
   }
   // R12.3: income by k counted at the start of the trick.
   for (Seat s = 0; s < b_.players; ++s) {
-    r.income[s] = b_.p[s].skills.income_vp(t.k[s]);
+    const SkillList& skills = b_.p[s].skills;
+    r.income[s] = skills.income_vp(t.k[s]);
     if (r.income[s] > 0) b_.stats.income++;
+    if (skills.boost_amount(t.k[s]) > 0) b_.stats.value_plus_active++;
+    if (skills.recall_limit(t.k[s]) > 0) b_.stats.recall_active++;
   }
   for (Seat s = 0; s < b_.players; ++s) {
     b_.p[s].vp += r.battle[s] + r.support[s] + r.income[s];
