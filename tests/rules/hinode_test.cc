@@ -343,7 +343,7 @@ TEST_CASE("H11 three players: 27 cards and the round-2 deal", "[hinode][H11]") {
   CHECK(r2.undealt == std::vector<Card>(deck.begin() + 22, deck.end()));
 }
 
-TEST_CASE("H12 keeping after a hero round; the hero stays spent", "[hinode][H12]") {  // R5, R13.1, G13
+TEST_CASE("H12 keeping after a hero round, and the hero stays spent", "[hinode][H12]") {  // R5, R13.1, G13
   HinodeState s = fixture({{"phase", "keep"},
                            {"trick", 7},
                            {"hero_used", {false, false, true, false}},
