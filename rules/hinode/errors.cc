@@ -32,17 +32,26 @@ std::string skill_missing(const SkillList& skills, SkillKind kind, Suit suit, in
 
 }  // namespace
 
-Error HinodeState::explain_rejection(Seat seat, const Json& a) const {
+Json HinodeState::canonical_action(Seat, const Json& a) const {
+  // Only a play's false flags are rewritten; anything else is left for explain_rejection.
+  if (!a.is_object() || a.find("type") == a.end() || a["type"] != "play") return a;
+  Json out = a;
+  for (const char* flag : {"boost", "recall"})
+    if (auto f = out.find(flag); f != out.end() && *f == false) out.erase(f);
+  return out;
+}
+
+Error HinodeState::explain_rejection(Seat seat, const Json& given) const {
+  const Json a = canonical_action(seat, given);  // a flag spelled out as false is absent
   const std::string type = a.at("type").get<std::string>();
   const Player& pl = b_.p[seat];
   const bool keeping = b_.phase == Phase::round_end_keep;
   if (type == "play") {
     auto card = a.find("card");
     if (card == a.end() || !card->is_string() || !only_fields(a, {"type", "card", "boost", "recall"}))
-      return malformed("play needs 'card' (a card id) and optionally 'boost': true and 'recall': true");
+      return malformed("play needs 'card' (a card id) and optionally 'boost' and 'recall' (true or false)");
     for (const char* flag : {"boost", "recall"})
-      if (a.contains(flag) && a[flag] != true)
-        return malformed(std::string("'") + flag + "' is sent only as true (leave it out for false)");
+      if (a.contains(flag) && !a[flag].is_boolean()) return malformed(std::string("'") + flag + "' must be true or false");
     const std::string& id = card->get_ref<const std::string&>();
     const auto area_card = card_from_id(id);
     const auto hero = hero_from_id(id);

@@ -15,7 +15,8 @@
 // Options: players 3|4; tribes (per seat, distinct; "default" = seat order karasu_tengu,
 //          kappa, inugami, oni); first_player seat|"random"; map "hinode6"|"triad"|object;
 //          skills "default"|object; offsuit_area "lead"|"played" (G4).
-// Actions: play{card, boost?: true, recall?: true} (a flag is present only when true),
+// Actions: play{card, boost?: true, recall?: true} (legal_actions lists a flag only when true;
+//          a flag spelled out as false is the same action, §5),
 //          support{side: seat of B1 or B2}, occupy{area: area id}, keep{card: id or null}.
 //          Judgment steps with no choice (pass) or one choice are applied automatically
 //          (R11); plays and keeps never are.
@@ -180,6 +181,9 @@ class HinodeState : public State {
   int seat_count() const override { return b_.players; }
   std::vector<Seat> to_act() const override;
   std::vector<Json> legal_actions(Seat seat) const override;
+  // §5: `boost` and `recall` default to false; a play that spells them out as false is the
+  // same action as one that leaves them out.
+  Json canonical_action(Seat seat, const Json& action) const override;
   Json view(Seat seat) const override;
   bool over() const override { return b_.phase == Phase::game_over; }
   Outcome outcome() const override;

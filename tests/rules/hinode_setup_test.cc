@@ -304,8 +304,9 @@ TEST_CASE("bad input: typed errors, state unchanged", "[hinode][errors]") {
   CHECK(err(0, {{"type", "play"}, {"card", 5}}).code == RuleError::malformed_action);
   CHECK(err(0, play("Z9")).code == RuleError::malformed_action);
   CHECK(err(0, play("R05")).code == RuleError::malformed_action);
-  CHECK(err(0, {{"type", "play"}, {"card", "R5"}, {"boost", false}}).message ==
-        "'boost' is sent only as true (leave it out for false)");
+  CHECK(err(0, {{"type", "play"}, {"card", "R5"}, {"boost", 1}}).message == "'boost' must be true or false");
+  CHECK(err(0, {{"type", "play"}, {"card", "R5"}, {"boost", false}, {"recall", true}}).message ==
+        "recall needs k >= 3 markers in red areas (you have 0)");
   CHECK(err(0, {{"type", "play"}, {"card", "R5"}, {"x", 1}}).code == RuleError::malformed_action);
   CHECK(err(0, play("B11")).message == "you do not hold B11");
   CHECK(err(0, play("B11")).code == RuleError::illegal_action);
@@ -319,6 +320,14 @@ TEST_CASE("bad input: typed errors, state unchanged", "[hinode][errors]") {
   CHECK(err(0, {{"type", "dance"}}).code == RuleError::malformed_action);
   CHECK(err(4, play("R5")).code == RuleError::invalid_seat);
   CHECK(test::bytes(s.debug_state()) == before);
+
+  // §5: boost and recall default to false; spelled out as false it is the same play.
+  const Json spelled = {{"type", "play"}, {"card", "R5"}, {"boost", false}, {"recall", false}};
+  CHECK(s.canonical_action(0, spelled) == play("R5"));
+  HinodeState t = s;
+  must_apply(t, 0, spelled);
+  CHECK(t.board().trick.plays.at(0).card == C("R5"));
+  CHECK_FALSE(t.board().trick.plays.at(0).boost);
 
   plays(s, {{0, play("R5")}, {1, play("R9")}, {2, play("R6")}, {3, play("G7")}});
   CHECK(err(0, occupy("Z1")).message == "there is no area 'Z1' on this map");
