@@ -2,6 +2,7 @@
 // register_all_games() once at start; nothing registers itself implicitly.
 #include "rules/core/registry.h"
 #include "rules/daihugo/daihugo_game.h"
+#include "rules/doublehunt/doublehunt_game.h"
 #include "rules/hinode/hinode_game.h"
 #include "rules/kushine/kushine_game.h"
 #include "rules/oikake/oikake_game.h"
@@ -14,6 +15,7 @@ void register_all_games() {
   r.add(std::make_unique<oikake::OikakeGame>());
   r.add(std::make_unique<daihugo::DaihugoGame>());
   r.add(std::make_unique<kushine::KushineGame>());
+  r.add(std::make_unique<doublehunt::DoubleHuntGame>());
   r.add(std::make_unique<hinode::HinodeGame>());
 }
 
