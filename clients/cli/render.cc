@@ -11,6 +11,7 @@ const Renderer kRenderers[] = {
     {"oikake", render_oikake, describe_oikake},
     {"daihugo", render_daihugo, describe_daihugo},
     {"kushine", render_kushine, describe_kushine},
+    {"doublehunt", render_doublehunt, describe_doublehunt},
     {"hinode", render_hinode, describe_hinode},
 };
 

@@ -28,6 +28,8 @@ std::string render_daihugo(const Json& view);
 std::string describe_daihugo(const Json& action);
 std::string render_kushine(const Json& view);
 std::string describe_kushine(const Json& action);
+std::string render_doublehunt(const Json& view);
+std::string describe_doublehunt(const Json& action);
 std::string render_hinode(const Json& view);
 std::string describe_hinode(const Json& action);
 
