@@ -105,22 +105,41 @@ void DoubleHuntState::ability_choices(Seat seat, std::vector<Choice>& out) const
 }
 
 bool DoubleHuntState::apply_ability(Seat seat, const std::string& type, const Json& action) {
-  const Seat a = b_.active, mate = partner(a);
-  const std::vector<Seat> team = {a, mate};
-  if (type == "pilot_fly") {  // R16: pay, then land
+  const auto is = [&](std::string_view prefix) { return type.rfind(prefix, 0) == 0; };
+  if (is("pilot_")) use_pilot(type, action);
+  else if (is("observer_")) use_observer(type, action);
+  else if (is("bandit_")) use_bandit(action);
+  else if (is("richman_")) use_richman(type, action);
+  else if (is("scientist_")) use_scientist(type, action);
+  else if (is("necromancer_")) use_necromancer(action);
+  else if (is("advisor_")) use_advisor(seat, type, action);
+  else return false;
+  return true;
+}
+
+// R16: pay, then land anywhere else; no take and no Advisor trigger.
+void DoubleHuntState::use_pilot(const std::string& type, const Json& action) {
+  const Seat a = b_.active;
+  if (type == "pilot_fly") {
     const Card c = card_field(action, "discard");
     discard(a, c);
     (b_.phase == Phase::pre_roll ? b_.used.pilot_pre : b_.used.pilot_post) = true;
     b_.resume = b_.phase;
     b_.phase = Phase::pilot_choose;
     b_.counters.pilot_flights++;
-    b_.log.add({{"type", "pilot_fly"}, {"seat", a}}, team, {{"discard", card_name(c)}});
-  } else if (type == "pilot_land") {
-    const Square s = square_field(action, "square");
-    b_.piece[a] = s;  // no take, no Advisor trigger
-    b_.phase = b_.resume;
-    b_.log.add({{"type", "pilot_land"}, {"seat", a}, {"square", square_name(s)}});
-  } else if (type == "observer_peek") {  // R17: pay, then pick min(3, n) squares
+    b_.log.add({{"type", "pilot_fly"}, {"seat", a}}, {a, partner(a)}, {{"discard", card_name(c)}});
+    return;
+  }
+  const Square s = square_field(action, "square");
+  b_.piece[a] = s;
+  b_.phase = b_.resume;
+  b_.log.add({{"type", "pilot_land"}, {"seat", a}, {"square", square_name(s)}});
+}
+
+// R17, G17, G30: pay, then pick min(3, n) squares; the team sees them after the last pick.
+void DoubleHuntState::use_observer(const std::string& type, const Json& action) {
+  const Seat a = b_.active;
+  if (type == "observer_peek") {
     const Card c = card_field(action, "discard");
     discard(a, c);
     b_.used.observer = true;
@@ -128,76 +147,101 @@ bool DoubleHuntState::apply_ability(Seat seat, const std::string& type, const Js
     b_.observer_total = std::min(3, b_.cards_on_grid());
     b_.phase = Phase::observer_choose;
     b_.counters.observer_peeks++;
-    b_.log.add({{"type", "observer_peek"}, {"seat", a}}, team, {{"discard", card_name(c)}});
-  } else if (type == "observer_pick") {
-    const Square s = square_field(action, "square");
-    b_.observer_picks.push_back(s);
-    b_.log.add({{"type", "observer_pick"}, {"seat", a}, {"square", square_name(s)}});
-    if (static_cast<int>(b_.observer_picks.size()) == b_.observer_total) {
-      // G30: the Observer and the partner see the cards together, after the last pick.
-      Json squares = Json::array(), cards = Json::array();
-      for (Square p : b_.observer_picks) {
-        Slot& slot = b_.slots[b_.grid[p]];
-        slot.known |= team_bits(team_of(a));
-        squares.push_back(square_name(p));
-        cards.push_back(card_name(slot.card));
-      }
-      b_.log.add({{"type", "observer_seen"}, {"seat", a}, {"squares", squares}}, team, {{"cards", cards}});
-      b_.observer_picks.clear();
-      b_.phase = Phase::pre_roll;
-    }
-  } else if (type == "bandit_raid") {  // R18, G31
-    const Seat target = action.at("target").get<int>();
-    const Card c = card_field(action, "discard");
-    discard(a, c);
-    b_.used.bandit = true;
-    b_.last_bandit_target = target;
-    const Card lost = b_.hand[target].nth(static_cast<int>(rng_->uniform(b_.hand[target].size())));
-    discard(target, lost);
-    b_.counters.bandit_raids++;
-    b_.log.add({{"type", "bandit_raid"}, {"seat", a}, {"target", target}}, team, {{"discard", card_name(c)}});
-    b_.log.add({{"type", "bandit_loss"}, {"seat", target}}, {target, partner(target)}, {{"card", card_name(lost)}});
-  } else if (type == "richman_give") {  // R19, G19: one card at a time, then end
-    const Card c = card_field(action, "card");
-    if (b_.phase != Phase::richman_giving) {
-      b_.used.richman_give = true;
-      b_.resume = b_.phase;
-      b_.richman_given = 0;
-      b_.phase = Phase::richman_giving;
-    }
-    b_.hand[a].remove(c);
-    b_.hand[mate].add(c);
-    b_.richman_given++;
-    b_.counters.richman_cards++;
-    b_.log.add({{"type", "richman_give"}, {"seat", a}, {"to", mate}}, team, {{"card", card_name(c)}});
-  } else if (type == "richman_give_end") {
+    b_.log.add({{"type", "observer_peek"}, {"seat", a}}, {a, partner(a)}, {{"discard", card_name(c)}});
+    return;
+  }
+  const Square s = square_field(action, "square");
+  b_.observer_picks.push_back(s);
+  b_.log.add({{"type", "observer_pick"}, {"seat", a}, {"square", square_name(s)}});
+  if (static_cast<int>(b_.observer_picks.size()) < b_.observer_total) return;
+  Json squares = Json::array(), cards = Json::array();
+  for (Square p : b_.observer_picks) {
+    Slot& slot = b_.slots[b_.grid[p]];
+    slot.known |= team_bits(team_of(a));
+    squares.push_back(square_name(p));
+    cards.push_back(card_name(slot.card));
+  }
+  b_.log.add({{"type", "observer_seen"}, {"seat", a}, {"squares", squares}}, {a, partner(a)}, {{"cards", cards}});
+  b_.observer_picks.clear();
+  b_.phase = Phase::pre_roll;
+}
+
+// R18, G18, G31: pay, then the target loses the card at a uniform index of its sorted hand.
+void DoubleHuntState::use_bandit(const Json& action) {
+  const Seat a = b_.active;
+  const Seat target = action.at("target").get<int>();
+  const Card c = card_field(action, "discard");
+  discard(a, c);
+  b_.used.bandit = true;
+  b_.last_bandit_target = target;
+  const Card lost = b_.hand[target].nth(static_cast<int>(rng_->uniform(b_.hand[target].size())));
+  discard(target, lost);
+  b_.counters.bandit_raids++;
+  b_.log.add({{"type", "bandit_raid"}, {"seat", a}, {"target", target}}, {a, partner(a)}, {{"discard", card_name(c)}});
+  b_.log.add({{"type", "bandit_loss"}, {"seat", target}}, {target, partner(target)}, {{"card", card_name(lost)}});
+}
+
+// R19, G19: one card at a time to the partner, then the end; once per turn.
+void DoubleHuntState::use_richman(const std::string& type, const Json& action) {
+  const Seat a = b_.active, mate = partner(a);
+  if (type == "richman_give_end") {
     b_.phase = b_.resume;
     if (b_.phase == Phase::move) refresh_move();  // the hand shrank: the boost test changes
     b_.log.add({{"type", "richman_give_end"}, {"seat", a}, {"given", b_.richman_given}});
-  } else if (type == "scientist_open") {  // R20, G20: look, then take min(3, pile)
+    return;
+  }
+  const Card c = card_field(action, "card");
+  if (b_.phase != Phase::richman_giving) {
+    b_.used.richman_give = true;
+    b_.resume = b_.phase;
+    b_.richman_given = 0;
+    b_.phase = Phase::richman_giving;
+  }
+  b_.hand[a].remove(c);
+  b_.hand[mate].add(c);
+  b_.richman_given++;
+  b_.counters.richman_cards++;
+  b_.log.add({{"type", "richman_give"}, {"seat", a}, {"to", mate}}, {a, mate}, {{"card", card_name(c)}});
+}
+
+// R20, G20: look at the pile, then take min(3, pile) cards; R12 is checked after the last.
+void DoubleHuntState::use_scientist(const std::string& type, const Json& action) {
+  const Seat a = b_.active;
+  if (type == "scientist_open") {
     b_.scientist_used = true;
     b_.resume = b_.phase;
     b_.scientist_left = std::min(3, b_.pile.size());
     b_.phase = Phase::scientist_choose;
     b_.log.add({{"type", "scientist_open"}, {"seat", a}, {"pile_count", b_.pile.size()}});
-  } else if (type == "scientist_take") {
-    const Card c = card_field(action, "card");
-    b_.pile.remove(c);
-    b_.hand[a].add(c);
-    b_.counters.scientist_cards++;
-    b_.log.add({{"type", "scientist_take"}, {"seat", a}}, team, {{"card", card_name(c)}});
-    if (--b_.scientist_left == 0) b_.phase = b_.resume;  // R12 is checked now, once
-  } else if (type == "necromancer_raise") {  // R23, G23, G31
-    const Square s = square_field(action, "square");
-    b_.used.necromancer = true;
-    const Card c = b_.pile.nth(static_cast<int>(rng_->uniform(b_.pile.size())));
-    b_.pile.remove(c);
-    b_.counters.necromancer_raises++;
-    b_.slots.push_back(Slot{kGridSlots + kLeftovers + b_.counters.necromancer_raises - 1, c, 1U << a});
-    b_.grid[s] = static_cast<int>(b_.slots.size()) - 1;
-    b_.log.add({{"type", "necromancer_raise"}, {"seat", a}, {"square", square_name(s)}}, {a},
-               {{"card", card_name(c)}});
-  } else if (type == "advisor_extra_move") {  // R21, G21: a new move phase, k from 0
+    return;
+  }
+  const Card c = card_field(action, "card");
+  b_.pile.remove(c);
+  b_.hand[a].add(c);
+  b_.counters.scientist_cards++;
+  b_.log.add({{"type", "scientist_take"}, {"seat", a}}, {a, partner(a)}, {{"card", card_name(c)}});
+  if (--b_.scientist_left == 0) b_.phase = b_.resume;
+}
+
+// R23, G23, G31: a uniform card of the sorted pile goes face down next to the Necromancer,
+// known to the Necromancer alone (a new sealed slot).
+void DoubleHuntState::use_necromancer(const Json& action) {
+  const Seat a = b_.active;
+  const Square s = square_field(action, "square");
+  b_.used.necromancer = true;
+  const Card c = b_.pile.nth(static_cast<int>(rng_->uniform(b_.pile.size())));
+  b_.pile.remove(c);
+  b_.counters.necromancer_raises++;
+  b_.slots.push_back(Slot{kGridSlots + kLeftovers + b_.counters.necromancer_raises - 1, c, 1U << a});
+  b_.grid[s] = static_cast<int>(b_.slots.size()) - 1;
+  b_.log.add({{"type", "necromancer_raise"}, {"seat", a}, {"square", square_name(s)}}, {a}, {{"card", card_name(c)}});
+}
+
+// R21, G21: the extra move (a new move phase, k from 0). R22, G22, G32: the exchange, one
+// swap (give, then take) at a time, each card moving at most once.
+void DoubleHuntState::use_advisor(Seat seat, const std::string& type, const Json& action) {
+  const Seat a = b_.active, mate = partner(a);
+  if (type == "advisor_extra_move") {
     b_.die = draw_die();
     b_.boosts = 0;
     b_.extra_move = true;
@@ -209,7 +253,7 @@ bool DoubleHuntState::apply_ability(Seat seat, const std::string& type, const Js
   } else if (type == "advisor_decline") {
     b_.phase = Phase::post_take;
     b_.log.add({{"type", "advisor_decline"}, {"seat", seat}});
-  } else if (type == "advisor_give") {  // R22, G22, G32: give, then take, per swap
+  } else if (type == "advisor_give") {
     const Card c = card_field(action, "card");
     if (b_.phase == Phase::post_take) {
       b_.used.advisor_exchange = true;
@@ -220,7 +264,7 @@ bool DoubleHuntState::apply_ability(Seat seat, const std::string& type, const Js
     b_.hand[mate].add(c);
     b_.exchange_given.add(c);
     b_.give_waiting = true;
-    b_.log.add({{"type", "advisor_give"}, {"seat", a}, {"to", mate}}, team, {{"card", card_name(c)}});
+    b_.log.add({{"type", "advisor_give"}, {"seat", a}, {"to", mate}}, {a, mate}, {{"card", card_name(c)}});
   } else if (type == "advisor_take") {
     const Card c = card_field(action, "card");
     b_.hand[mate].remove(c);
@@ -228,14 +272,11 @@ bool DoubleHuntState::apply_ability(Seat seat, const std::string& type, const Js
     b_.exchange_taken.add(c);
     b_.give_waiting = false;
     b_.counters.advisor_swaps++;
-    b_.log.add({{"type", "advisor_take"}, {"seat", a}, {"from", mate}}, team, {{"card", card_name(c)}});
-  } else if (type == "advisor_exchange_end") {
+    b_.log.add({{"type", "advisor_take"}, {"seat", a}, {"from", mate}}, {a, mate}, {{"card", card_name(c)}});
+  } else {
     b_.phase = Phase::post_take;
     b_.log.add({{"type", "advisor_exchange_end"}, {"seat", a}, {"swaps", b_.exchange_taken.size()}});
-  } else {
-    return false;
   }
-  return true;
 }
 
 }  // namespace nyan::doublehunt

@@ -218,6 +218,13 @@ class DoubleHuntState : public State {
   // abilities.cc: R16-R23.
   void ability_choices(Seat seat, std::vector<Choice>& out) const;
   bool apply_ability(Seat seat, const std::string& type, const Json& action);
+  void use_pilot(const std::string& type, const Json& action);
+  void use_observer(const std::string& type, const Json& action);
+  void use_bandit(const Json& action);
+  void use_richman(const std::string& type, const Json& action);
+  void use_scientist(const std::string& type, const Json& action);
+  void use_necromancer(const Json& action);
+  void use_advisor(Seat seat, const std::string& type, const Json& action);
   std::vector<Seat> bandit_targets() const;
   bool richman_can_give() const;
   bool advisor_can_give() const;
