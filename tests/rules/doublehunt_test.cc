@@ -172,7 +172,7 @@ TEST_CASE("T6 exact cost and no revisit on a full grid", "[doublehunt][T6]") {  
                            "r4c1", "r4c5", "r2c3", "r4c3", "r3c2", "r3c4"}));
 }
 
-TEST_CASE("T7 empty squares cost 2; boosting out of a stay", "[doublehunt][T7]") {  // R7, R8, R8a, R9, G2, G4, G28
+TEST_CASE("T7 empty squares cost 2, boosting out of a stay", "[doublehunt][T7]") {  // R7, R8, R8a, R9, G2, G4, G28
   auto at = [](int die) {
     return fixture({{"hands", {L({"S5"}), L({}), L({}), L({})}},
                     {"empty", L({"r0c1", "r1c0"})},
