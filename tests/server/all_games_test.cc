@@ -1,4 +1,5 @@
-// Every registered game, with every sample option set (each player count and variant),
+// Every registered game, with its default options (the full-length game a room gets when
+// nobody changes anything) and with every sample option set (each player count and variant),
 // played to the end through a real server by verifying clients and a spectator; every frame
 // each of them received is checked against a replay of the game's revealed record.
 #include <catch2/catch.hpp>
@@ -15,7 +16,9 @@ TEST_CASE("server: complete games of every registered game and player count", "[
   ServerProcess server({"--journal", "none", "--rate-per-second", "1000", "--rate-burst", "1000"});
   std::uint64_t seed = 1;
   for (const Game* g : registry().games()) {
-    for (const Json& given : g->sample_options()) {
+    std::vector<Json> option_sets = {Json::object()};
+    for (const Json& o : g->sample_options()) option_sets.push_back(o);
+    for (const Json& given : option_sets) {
       Json options;
       REQUIRE(g->normalize_options(given, options));
       const int seats = g->seat_count(options);
