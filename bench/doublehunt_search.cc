@@ -5,7 +5,7 @@
 //  2. the hardest boards a hill climb over empty-square patterns and starts can find;
 // and the worst case of each, with the board. Times are CPU microseconds of this thread.
 //
-//   build/rules/doublehunt/doublehunt_moves [seconds of hill climbing, default 20]
+//   build/bench/doublehunt_search [seconds of hill climbing, default 20]
 #include <algorithm>
 #include <bit>
 #include <chrono>
