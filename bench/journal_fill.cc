@@ -42,10 +42,10 @@ int main(int argc, char** argv) {
     Match match(game, options, code, secret, 1, seed);
     for (int m = 0; m < moves && !match.over(); ++m) {
       auto move = random_move(match.state(), pick);
-      if (!move || !match.apply(move->seat, move->action)) return 1;
+      if (!move || !match.replay(move->seat, move->action)) return 1;
       if (match.over()) break;  // keep every room unfinished
       records.push_back({{"kind", "action"}, {"game_no", 1}, {"version", match.version()}, {"seat", move->seat},
-                         {"action", move->action}, {"request", nullptr}, {"hashes", match.hashes(true)}});
+                         {"action", move->action}, {"request", nullptr}, {"hashes", match.hashes()}});
     }
     if (match.over()) {  // the last move ended the game: leave it out and replay without it
       --i;

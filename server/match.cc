@@ -29,25 +29,26 @@ void Match::restart(bool replaying) {
   moves_.clear();
   sealed_.clear();
   announced_ = 0;
-  last_views_.assign(static_cast<std::size_t>(state_->seat_count()) + 1, Json());
+  before_.reset();
   fresh_ = false;
-  if (!replaying) ensure_views();
+  if (!replaying) ensure_sealed();
 }
 
-void Match::ensure_views() {
+void Match::ensure_sealed() {
   if (fresh_) return;
-  for (Seat s = 0; s < state_->seat_count(); ++s) last_views_[s] = state_->view(s);
-  last_views_.back() = state_->view(kSpectator);
   sync_sealed();
   announced_ = sealed_.size();  // everyone gets these commitments in a snapshot
   fresh_ = true;
 }
 
-Json& Match::last_view(Seat seat) {
-  return seat == kSpectator ? last_views_.back() : last_views_[static_cast<std::size_t>(seat)];
+Result Match::apply(Seat seat, const Json& action) {
+  std::unique_ptr<State> before = state_->clone();
+  Result r = replay(seat, action);
+  if (r) before_ = std::move(before);
+  return r;
 }
 
-Result Match::apply(Seat seat, const Json& action) {
+Result Match::replay(Seat seat, const Json& action) {
   Result r = state_->apply(seat, action);
   if (r) moves_.push_back(Move{seat, action});
   return r;
@@ -67,9 +68,6 @@ void Match::undo_last() {
   sync_sealed();
   for (std::size_t i = 0; i < sealed_.size() && i < opened.size(); ++i) sealed_[i].opened = opened[i];
   announced_ = std::min(announced, sealed_.size());
-  // The views the clients hold are the ones before the undone action.
-  for (Seat s = 0; s < state_->seat_count(); ++s) last_views_[s] = state_->view(s);
-  last_views_.back() = state_->view(kSpectator);
 }
 
 void Match::sync_sealed() {
@@ -119,8 +117,9 @@ Json Match::frame_common(const char* type) const {
 }
 
 Match::Update Match::update(bool spectators) {
-  ensure_views();
+  ensure_sealed();
   sync_sealed();
+  const std::unique_ptr<State> before = std::move(before_);
   const Json commitments = commitments_since(announced_);
   announced_ = sealed_.size();
   const Json common = frame_common("update");
@@ -129,13 +128,13 @@ Match::Update Match::update(bool spectators) {
   for (Seat s = (spectators ? kSpectator : 0); s < n; ++s) {
     Json view = state_->view(s);
     Json j = common;
-    j["patch"] = json_diff(last_view(s), view);
+    // Without a state before (never after apply()), the patch replaces the whole view.
+    j["patch"] = json_diff(before ? before->view(s) : Json(), view);
     const std::string hash = view_hash(view);
     j["hash"] = hash;
     j["legal"] = s == kSpectator ? Json::array() : Json(state_->legal_actions(s));
     j["commitments"] = commitments;
     j["openings"] = openings_for(s, true);
-    last_view(s) = std::move(view);
     if (s != kSpectator) u.hashes.push_back(hash);
     u.frames.push_back(frame(j));
   }
@@ -145,7 +144,7 @@ Match::Update Match::update(bool spectators) {
 }
 
 Frame Match::snapshot(Seat seat) {
-  ensure_views();
+  ensure_sealed();
   sync_sealed();
   Json j = frame_common("snapshot");
   Json view = state_->view(seat);
@@ -153,25 +152,14 @@ Frame Match::snapshot(Seat seat) {
   j["legal"] = seat == kSpectator ? Json::array() : Json(state_->legal_actions(seat));
   j["commitments"] = commitments_since(0);
   j["openings"] = openings_for(seat, false);
-  j["view"] = view;
-  last_view(seat) = std::move(view);
+  j["view"] = std::move(view);
   return frame(j);
 }
 
-std::vector<std::string> Match::hashes(bool recompute) {
+std::vector<std::string> Match::hashes() const {
   std::vector<std::string> out;
-  for (Seat s = 0; s < state_->seat_count(); ++s) {
-    if (recompute) last_views_[s] = state_->view(s);
-    out.push_back(view_hash(last_views_[s]));
-  }
-  // The spectator view and the sealed slots follow when first needed (ensure_views).
-  if (recompute) fresh_ = false;
+  for (Seat s = 0; s < state_->seat_count(); ++s) out.push_back(view_hash(state_->view(s)));
   return out;
-}
-
-void Match::release_views() {
-  for (Json& v : last_views_) v = Json();
-  fresh_ = false;
 }
 
 Json Match::record() const {

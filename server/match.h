@@ -20,8 +20,9 @@ using Frame = std::shared_ptr<const std::string>;
 
 class Match {
  public:
-  // `replaying`: the match is being rebuilt from the journal; views are built only when
-  // first needed (a restart with thousands of rooms spends its time there otherwise).
+  // `replaying`: the match is being rebuilt from the journal (with replay()); the sealed
+  // slots are set up only when first needed (a restart with thousands of rooms spends its
+  // time there otherwise).
   Match(const Game& game, Json options, std::string room_code, std::string room_secret, int game_no,
         const Seed& seed, bool replaying = false);
 
@@ -33,11 +34,17 @@ class Match {
   const Seed& seed() const { return seed_; }
   const std::vector<Move>& moves() const { return moves_; }
 
-  // Applies one action for `seat` (the engine validates it).
+  // Applies one action for `seat` (the engine validates it) and keeps the state before it,
+  // which update() turns into patches.
   Result apply(Seat seat, const Json& action);
+  // The same for an action read back from the journal: no update follows, nothing is kept.
+  Result replay(Seat seat, const Json& action);
 
   // After a successful apply: the update frame for every seat (index = seat) and, when
   // `spectators`, for the spectators (last element); and the new view hash of every seat.
+  // Each patch goes from the view of the state before the action to the view after it:
+  // every connection got the former (in the last update or its snapshot), so no view is
+  // stored between actions; that is most of a room's memory otherwise.
   struct Update {
     std::vector<Frame> frames;
     std::vector<std::string> hashes;
@@ -52,12 +59,9 @@ class Match {
   // commitment and every opening the seat is entitled to.
   Frame snapshot(Seat seat);
 
-  // The view hash of every seat as last sent, or (recompute) of the current state; recovery
-  // replays actions with apply() and checks recomputed hashes against the journal.
-  std::vector<std::string> hashes(bool recompute = false);
-  // Drops the views kept for patches until they are needed again (a restored room nobody
-  // has reconnected to yet should not hold them).
-  void release_views();
+  // The view hash of every seat in the current state; recovery replays actions and checks
+  // these against the hashes the journal recorded.
+  std::vector<std::string> hashes() const;
 
   // The complete verifiable record of a finished game (options, seed, every move, outcome).
   Json record() const;
@@ -77,12 +81,11 @@ class Match {
 
   std::uint64_t audience_bit(Seat seat) const { return seat == kSpectator ? kPublicBit : (1ULL << seat); }
   void restart(bool replaying);
-  void ensure_views();  // after a replay: the spectator view and the sealed slots
+  void ensure_sealed();  // after a replay: the sealed slots, all announced
   void sync_sealed();                            // picks up new slots and new entitlements
   Json openings_for(Seat seat, bool only_new);   // marks what it returns as opened
   Json commitments_since(std::size_t first) const;
   Json frame_common(const char* type) const;
-  Json& last_view(Seat seat);
 
   const Game& game_;
   Json options_;
@@ -93,10 +96,10 @@ class Match {
   std::string seed_hash_;
   std::unique_ptr<State> state_;
   std::vector<Move> moves_;
-  std::vector<Json> last_views_;  // per seat, then the spectator view
+  std::unique_ptr<State> before_;  // the state before the action update() reports
   std::vector<SealedSlot> sealed_;
   std::size_t announced_ = 0;  // slots whose commitments went out in an update
-  bool fresh_ = false;         // last_views_ and sealed_ describe the current state
+  bool fresh_ = false;         // sealed_ describes the current state
 };
 
 }  // namespace nyan::server

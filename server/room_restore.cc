@@ -32,8 +32,7 @@ bool Room::restore(const std::vector<Json>& records, std::string& problem) {
   Json last_hashes;  // journaled with the current game's latest action
   auto check_hashes = [&] {
     if (!match_ || last_hashes.is_null()) return true;
-    const bool same = match_->hashes(/*recompute=*/true) == last_hashes.get<std::vector<std::string>>();
-    match_->release_views();
+    const bool same = match_->hashes() == last_hashes.get<std::vector<std::string>>();
     last_hashes = nullptr;
     return same;
   };
@@ -73,7 +72,7 @@ bool Room::restore(const std::vector<Json>& records, std::string& problem) {
       } else if (kind == "action") {
         if (!match_ || r.at("game_no").get<int>() != game_no_ || !seat_in(r, seat))
           throw std::runtime_error("action outside a game");
-        if (!match_->apply(seat, r.at("action"))) throw std::runtime_error("the action does not replay");
+        if (!match_->replay(seat, r.at("action"))) throw std::runtime_error("the action does not replay");
         if (r.at("version").get<int>() != match_->version()) throw std::runtime_error("version differs");
         last_hashes = r.at("hashes");
         if (!r.at("request").is_null()) {
