@@ -7,7 +7,9 @@ namespace nyan::hinode {
 namespace {
 
 constexpr int kMaxAreas = 24;
-constexpr int kMaxSites = 16;
+// §2.2 asks only for sites >= 1. An area with more sites than there are markers in the whole
+// game (4 tribes x 8) could never fill, so that is the bound on input.
+constexpr int kMaxSites = kTribes * kMarkers;
 
 // §2.2: two sheets of three areas, each suit once per sheet, 2x3 grid adjacency.
 const char* kHinode6 = R"({
@@ -105,9 +107,10 @@ Result read_edges(const Json& edges, MapDef& m) {
     const int a = m.find(e[0].get<std::string>()), b = m.find(e[1].get<std::string>());
     if (a < 0 || b < 0) return bad(where + "unknown area '" + e[a < 0 ? 0 : 1].get<std::string>() + "'");
     if (a == b) return bad(where + "an area cannot be adjacent to itself");
-    // Edges are undirected: [A1, A2] and [A2, A1] are the same edge.
+    // Edges are undirected (§2.2): [A1, A2] and [A2, A1] are the same edge, so a map that
+    // lists an edge again, in either direction, describes the same graph and is accepted.
     if (std::find(m.areas[a].adjacent.begin(), m.areas[a].adjacent.end(), b) != m.areas[a].adjacent.end())
-      return bad(where + "edge " + m.areas[a].id + "-" + m.areas[b].id + " is listed twice");
+      continue;
     m.areas[a].adjacent.push_back(b);
     m.areas[b].adjacent.push_back(a);
     m.edges.push_back({a, b});

@@ -132,8 +132,21 @@ TEST_CASE("options: the map is data, validated with clear errors", "[hinode][opt
   require_bad_option({{"map", map_with(extra, Json::array())}}, "map", "areas[0]: unknown field 'bonus'");
   require_bad_option({{"map", map_with(three, Json::array({L({"X", "W"})}))}}, "map", "edges[0]: unknown area 'W'");
   require_bad_option({{"map", map_with(three, Json::array({L({"X", "X"})}))}}, "map", "adjacent to itself");
-  require_bad_option({{"map", map_with(three, Json::array({L({"X", "Y"}), L({"Y", "X"})}))}}, "map",
-                     "edges[1]: edge Y-X is listed twice");  // undirected
+  // §2.2: edges are undirected, so [Y, X] after [X, Y] names the same edge again: the same
+  // graph, accepted, with one adjacency.
+  const Json both_ways = map_with(three, Json::array({L({"X", "Y"}), L({"Y", "X"})}));
+  CHECK(normalize({{"map", both_ways}}).is_ok());
+  MapDef m;
+  REQUIRE(map_from_option(both_ways, 4, m).is_ok());
+  CHECK(m.areas[0].adjacent == std::vector<int>{1});
+  CHECK(m.areas[1].adjacent == std::vector<int>{0});
+  CHECK(m.to_json()["edges"] == Json::array({L({"X", "Y"})}));
+  // §2.2 asks only for sites >= 1; the bound is the 32 markers of the whole game.
+  Json many = three;
+  many[0]["sites"] = 32;
+  CHECK(normalize({{"map", map_with(many, Json::array())}}).is_ok());
+  many[0]["sites"] = 33;
+  require_bad_option({{"map", map_with(many, Json::array())}}, "map", "areas[0]: sites must be an integer from 1 to 32");
   require_bad_option({{"map", map_with(three, Json::array({L({"X"})}))}}, "map", "edges[0]: must be a pair");
   Json layout = map_with(three, Json::array());
   layout["layout"] = Json::array({L({"X", "Q"})});
