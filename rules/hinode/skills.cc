@@ -52,7 +52,7 @@ Result read_skill(const Json& j, const std::string& where, Skill& out) {
 }
 
 Result read_list(const Json& j, const std::string& where, SkillList& out) {
-  if (!j.is_array()) return bad(where + "must be a list of skills");
+  if (!j.is_array()) return bad(where + ": must be a list of skills");
   out.skills.clear();
   for (std::size_t i = 0; i < j.size(); ++i) {
     Skill s;

@@ -172,6 +172,8 @@ TEST_CASE("options: the skill table is data, validated with clear errors", "[hin
                      "skills", "default[1]: skill \"income\" is listed twice");
   require_bad_option({{"skills", {{"overrides", {{"tanuki", Json::array()}}}}}}, "skills", "unknown tribe 'tanuki'");
   require_bad_option({{"skills", {{"extra", 1}}}}, "skills", "unknown field 'extra'");
+  require_bad_option({{"skills", {{"default", Json::object()}}}}, "skills", "option 'skills': default: must be a list");
+  require_bad_option({{"skills", {{"overrides", {{"oni", 1}}}}}}, "skills", "overrides.oni: must be a list");
 }
 
 TEST_CASE("a room's own map and skill table change the game without code", "[hinode][options]") {  // §2.2, §2.3
