@@ -32,13 +32,15 @@ const char* kTriad = R"({
 
 Result bad(const std::string& why) { return Result::fail(RuleError::bad_option, "option 'map': " + why); }
 
+// §2.2 asks only that area ids are unique. Any name a designer might give (spaces, kana and
+// kanji included) is fine; the bounds keep views and terminal renderers sane.
+constexpr std::size_t kMaxAreaId = 32;  // bytes of UTF-8
+
 bool valid_area_id(const Json& id) {
   if (!id.is_string()) return false;
   const std::string& s = id.get_ref<const std::string&>();
-  if (s.empty() || s.size() > 16) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-  });
+  if (s.empty() || s.size() > kMaxAreaId) return false;
+  return std::none_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
 }
 
 Result only_keys(const Json& obj, const std::vector<std::string>& allowed, const std::string& where) {
@@ -79,7 +81,7 @@ Result read_areas(const Json& areas, int players, MapDef& m) {
     if (Result r = only_keys(a, {"id", "suit", "sites"}, where); !r) return r;
     for (const char* key : {"id", "suit", "sites"})
       if (!a.contains(key)) return bad(where + "missing '" + key + "'");
-    if (!valid_area_id(a["id"])) return bad(where + "id must be 1-16 letters, digits, '_' or '-'");
+    if (!valid_area_id(a["id"])) return bad(where + "id must be a string of 1-" + std::to_string(kMaxAreaId) + " bytes without control characters");
     Area area;
     area.id = a["id"].get<std::string>();
     if (m.find(area.id) >= 0) return bad(where + "area id '" + area.id + "' is used twice");

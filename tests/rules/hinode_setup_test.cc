@@ -141,6 +141,15 @@ TEST_CASE("options: the map is data, validated with clear errors", "[hinode][opt
   CHECK(m.areas[0].adjacent == std::vector<int>{1});
   CHECK(m.areas[1].adjacent == std::vector<int>{0});
   CHECK(m.to_json()["edges"] == Json::array({L({"X", "Y"})}));
+  // §2.2 asks only that area ids are unique: a designer's own names are fine.
+  Json named = three;
+  named[0]["id"] = "北の森";
+  named[1]["id"] = "Old Well";
+  CHECK(normalize({{"map", map_with(named, Json::array({L({"北の森", "Old Well"})}))}}).is_ok());
+  named[2]["id"] = "";
+  require_bad_option({{"map", map_with(named, Json::array())}}, "map", "areas[2]: id must be a string of 1-32 bytes");
+  named[2]["id"] = "tab\there";
+  require_bad_option({{"map", map_with(named, Json::array())}}, "map", "without control characters");
   // §2.2 asks only for sites >= 1; the bound is the 32 markers of the whole game.
   Json many = three;
   many[0]["sites"] = 32;
