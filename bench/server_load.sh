@@ -24,10 +24,12 @@ start() {  # start ARGS... : sets PID and PORT
   done
   echo "server did not start" >&2; exit 1
 }
-stop() { kill -TERM "$PID"; wait "$PID" || true; }
+# Each run starts from an empty journal: rooms kept from the run before would be restored
+# and counted in this run's memory.
+stop() { kill -TERM "$PID"; wait "$PID" || true; rm -rf "$DATA/j"; }
 
 for mode in memory journal; do
-  if [[ $mode == memory ]]; then args=(--journal none); else rm -rf "$DATA/j"; args=(--data-dir "$DATA/j"); fi
+  if [[ $mode == memory ]]; then args=(--journal none); else args=(--data-dir "$DATA/j"); fi
   echo "== $mode: 100 matches, bots without think time, 20 s"
   start "${args[@]}" --threads 1
   "$CLI" load --server 127.0.0.1:$PORT --game oikake --rooms 100 --duration 20 --server-pid $PID
