@@ -11,25 +11,12 @@
 
 using namespace nyan;
 using nyan::test::bytes;
+using nyan::test::received;
 
 namespace {
 
 constexpr int kGames = 120;
 constexpr int kResamples = 3;
-
-// Everything `viewer` receives from the server about this state.
-std::string received(const State& s, Seat viewer) {
-  Json j = {{"view", s.view(viewer)}, {"to_act", s.to_act()}, {"over", s.over()}};
-  if (viewer != kSpectator) j["legal"] = s.legal_actions(viewer);
-  Json sealed = Json::array();
-  for (const Sealed& x : s.sealed()) {
-    Json e = {{"slot", x.slot}, {"known_to", x.known_to}, {"revealed", x.revealed}};
-    if (x.known_by(viewer)) e["value"] = x.value;
-    sealed.push_back(e);
-  }
-  j["sealed"] = sealed;
-  return bytes(j);
-}
 
 // The errors `viewer` gets for actions it might send: other seats' legal actions (which
 // may name cards it cannot see) and mutations of its own.

@@ -1,29 +1,14 @@
 // Kushine-go Departs: resampling from late-game positions. Random play from the start almost
 // never boards a type, so the generic leak suite rarely sees boarding merges, merge
 // suggestions or the end by victory; these playouts start near the end to cover them.
-#include "protocol/canonical.h"
 #include "tests/rules/kushine_fixture.h"
 
 using namespace nyan;
 using namespace nyan::kushine;
 using namespace nyan::kushine::test;
+using nyan::test::received;
 
 namespace {
-
-// What `viewer` receives: its view, its legal actions, who acts, and the sealed slots with
-// the values it may open (as the generic leak suite compares them).
-std::string received(const State& s, Seat viewer) {
-  Json j = {{"view", s.view(viewer)}, {"to_act", s.to_act()}};
-  if (viewer != kSpectator) j["legal"] = s.legal_actions(viewer);
-  Json sealed = Json::array();
-  for (const Sealed& x : s.sealed()) {
-    Json e = {{"slot", x.slot}, {"known_to", x.known_to}, {"revealed", x.revealed}};
-    if (x.known_by(viewer)) e["value"] = x.value;
-    sealed.push_back(e);
-  }
-  j["sealed"] = sealed;
-  return canonical_json(j);
-}
 
 // Every card of the game is somewhere: 12 on the pier, 7 in hands, 9 in piles, 4 removed.
 const Json kLateGame = {{"players", 4},

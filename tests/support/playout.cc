@@ -31,6 +31,19 @@ std::unique_ptr<State> start(const Game& g, const Json& normalized_options, std:
 
 std::string bytes(const Json& j) { return canonical_json(j); }
 
+std::string received(const State& s, Seat viewer) {
+  Json j = {{"view", s.view(viewer)}, {"to_act", s.to_act()}, {"over", s.over()}};
+  if (viewer != kSpectator) j["legal"] = s.legal_actions(viewer);
+  Json sealed = Json::array();
+  for (const Sealed& x : s.sealed()) {
+    Json e = {{"slot", x.slot}, {"known_to", x.known_to}, {"revealed", x.revealed}};
+    if (x.known_by(viewer)) e["value"] = x.value;
+    sealed.push_back(e);
+  }
+  j["sealed"] = sealed;
+  return bytes(j);
+}
+
 void must_apply(State& s, Seat seat, const Json& action) {
   Result r = s.apply(seat, action);
   INFO("seat " << seat << " action " << action.dump());

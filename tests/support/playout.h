@@ -23,6 +23,11 @@ std::unique_ptr<State> start(const Game& g, const Json& normalized_options, std:
 // Canonical bytes, for byte-identical comparisons.
 std::string bytes(const Json& j);
 
+// Everything `viewer` receives from the server about this state, as canonical bytes: its
+// view, who acts, whether the game is over, its legal actions and the sealed slots with the
+// values it may open. The resampling leak tests compare these.
+std::string received(const State& s, Seat viewer);
+
 // Applies `action` for `seat` and fails the test with the engine's message if rejected.
 void must_apply(State& s, Seat seat, const Json& action);
 
