@@ -28,7 +28,7 @@ const Json kLateGame = {{"players", 4},
 Json pick(const std::vector<Json>& legal, Rng& rng) {
   for (const char* eager : {"boatswain_place", "place", "merge"})
     for (const Json& a : legal)
-      if (a["type"] == eager) return a;
+      if (a.value("type", std::string()) == eager) return a;
   return legal[rng.uniform(legal.size())];
 }
 
