@@ -57,12 +57,7 @@ inline Json reveal_action(const char* card, int as = 0) {
   return a;
 }
 
-// An explicit JSON array of strings (nlohmann would read {"a", "b"} as an object).
-inline Json L(std::initializer_list<const char*> items) {
-  Json a = Json::array();
-  for (const char* x : items) a.push_back(x);
-  return a;
-}
+using nyan::test::L;
 
 inline Hand H(std::initializer_list<const char*> names) {
   Hand h = 0;

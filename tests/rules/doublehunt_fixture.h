@@ -44,11 +44,8 @@ inline CardSet cards(const Json& names) {
   for (const Json& n : names) out.add(C(n.get<std::string>()));
   return out;
 }
-inline Json L(std::initializer_list<const char*> items) {
-  Json a = Json::array();
-  for (const char* i : items) a.push_back(i);
-  return a;
-}
+
+using nyan::test::L;
 
 inline Phase phase_from(const std::string& name) {
   for (int p = 0; p <= static_cast<int>(Phase::game_over); ++p)

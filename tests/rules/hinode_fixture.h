@@ -20,12 +20,7 @@ inline Card C(const std::string& id) {
   return *c;
 }
 
-// An explicit JSON array of strings (nlohmann would read {"a", "b"} as an object).
-inline Json L(std::initializer_list<const char*> ids) {
-  Json a = Json::array();
-  for (const char* id : ids) a.push_back(id);
-  return a;
-}
+using nyan::test::L;
 
 inline std::vector<Card> cards(const Json& ids) {
   std::vector<Card> out;

@@ -21,12 +21,7 @@ inline Kind K(const std::string& name) {
   return *k;
 }
 
-// An explicit JSON array of names (nlohmann would read {"a", "b"} as an object).
-inline Json L(std::initializer_list<const char*> names) {
-  Json a = Json::array();
-  for (const char* n : names) a.push_back(n);
-  return a;
-}
+using nyan::test::L;
 
 inline Hand hand_of(const Json& cards) {
   Hand h{};

@@ -82,12 +82,7 @@ OikakeState fixture(const Json& f) {
   return OikakeState(b);
 }
 
-// An explicit JSON array of kinds (nlohmann would read {"a", "b"} as an object).
-Json L(std::initializer_list<const char*> kinds) {
-  Json a = Json::array();
-  for (const char* k : kinds) a.push_back(k);
-  return a;
-}
+using nyan::test::L;
 
 // The pair of per-seat values (seat 0, seat 1).
 Json P(const Json& seat0, const Json& seat1) { return Json::array({seat0, seat1}); }

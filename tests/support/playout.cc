@@ -29,6 +29,12 @@ std::unique_ptr<State> start(const Game& g, const Json& normalized_options, std:
   return g.start(normalized_options, std::make_unique<Drbg>(seed_from_number(seed)));
 }
 
+Json L(std::initializer_list<const char*> items) {
+  Json a = Json::array();
+  for (const char* x : items) a.push_back(x);
+  return a;
+}
+
 std::string bytes(const Json& j) { return canonical_json(j); }
 
 std::string received(const State& s, Seat viewer) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,6 +20,10 @@ Json options(const Game& g, const Json& given);
 
 // A new game seeded like a real room (DRBG over seed_from_number(seed)).
 std::unique_ptr<State> start(const Game& g, const Json& normalized_options, std::uint64_t seed);
+
+// An explicit JSON array of strings, for fixtures (nlohmann would read {"a", "b"} as an
+// object).
+Json L(std::initializer_list<const char*> items);
 
 // Canonical bytes, for byte-identical comparisons.
 std::string bytes(const Json& j);
