@@ -1,6 +1,10 @@
 #include "protocol/json_diff.h"
 
 #include <algorithm>
+#include <vector>
+
+#include "protocol/canonical.h"
+#include "rules/core/types.h"
 
 namespace nyan {
 
@@ -10,30 +14,130 @@ namespace {
 // at most a few old log events per action.
 constexpr std::size_t kMaxShift = 4;
 
-class Differ {
- public:
-  explicit Differ(Json& ops) : ops_(ops) {}
+// The end of the value that starts at `i` in canonical text (compact, so no whitespace).
+std::size_t value_end(std::string_view s, std::size_t i) {
+  if (i >= s.size()) return s.size();
+  if (s[i] == '"') {
+    while (true) {
+      i = s.find('"', i + 1);
+      if (i == std::string_view::npos) return s.size();
+      std::size_t backslashes = 0;  // an odd run escapes this quote
+      while (s[i - 1 - backslashes] == '\\') ++backslashes;
+      if (backslashes % 2 == 0) return i + 1;
+    }
+  }
+  if (s[i] == '{' || s[i] == '[') {
+    int depth = 0;
+    for (; i < s.size(); ++i) {
+      const char c = s[i];
+      if (c == '"') {
+        i = value_end(s, i) - 1;
+      } else if (c == '{' || c == '[') {
+        ++depth;
+      } else if (c == '}' || c == ']') {
+        if (--depth == 0) return i + 1;
+      }
+    }
+    return s.size();
+  }
+  while (i < s.size() && s[i] != ',' && s[i] != '}' && s[i] != ']') ++i;
+  return i;
+}
 
-  void diff(const Json& from, const Json& to) {
-    if (from.is_object() && to.is_object())
-      objects(from.get_ref<const Json::object_t&>(), to.get_ref<const Json::object_t&>());
-    else if (from.is_array() && to.is_array())
-      arrays(from.get_ref<const Json::array_t&>(), to.get_ref<const Json::array_t&>());
-    else if (from != to)
-      op("replace", &to);
+// One element of an array, or member of an object.
+struct Member {
+  std::string_view key;  // the quoted key as written; empty for array elements
+  std::string_view value;
+};
+
+// Reads the members of an object, or the elements of an array, one at a time.
+class Members {
+ public:
+  explicit Members(std::string_view s) : s_(s), object_(!s.empty() && s.front() == '{') {
+    at_end_ = s.size() < 2 || s[1] == '}' || s[1] == ']';
+    advance();
+  }
+  bool done() const { return done_; }
+  const Member& operator*() const { return m_; }
+  const Member* operator->() const { return &m_; }
+  Members& operator++() {
+    advance();
+    return *this;
   }
 
  private:
-  Json& ops_;
+  void advance() {
+    if (at_end_ || i_ >= s_.size()) {
+      done_ = true;
+      return;
+    }
+    if (object_) {
+      const std::size_t k = value_end(s_, i_);
+      m_.key = s_.substr(i_, k - i_);
+      i_ = k + 1;  // past ':'
+    }
+    const std::size_t e = value_end(s_, i_);
+    m_.value = s_.substr(i_, e - i_);
+    i_ = e + 1;  // past ',' or the closing bracket
+    at_end_ = e >= s_.size() || s_[e] != ',';
+  }
+  std::string_view s_;
+  bool object_;
+  std::size_t i_ = 1;
+  bool at_end_ = false, done_ = false;
+  Member m_;
+};
+
+std::vector<std::string_view> elements(std::string_view s) {
+  std::vector<std::string_view> out;
+  out.reserve(16);
+  for (Members m(s); !m.done(); ++m) out.push_back(m->value);
+  return out;
+}
+
+// A key as its bytes: the text between the quotes, or, when it has escapes (rare: keys are
+// engine names and area ids), its unescaped copy in `scratch`.
+std::string_view key_bytes(std::string_view quoted, std::string& scratch) {
+  if (quoted.size() < 2) return {};
+  if (quoted.find('\\') == std::string_view::npos) return quoted.substr(1, quoted.size() - 2);
+  scratch = Json::parse(quoted).get<std::string>();
+  return scratch;
+}
+
+class Differ {
+ public:
+  explicit Differ(std::string& out) : out_(out) {}
+
+  void diff(std::string_view from, std::string_view to) {
+    if (from == to) return;  // most of a view is as it was: one memcmp, no descent
+    if (!from.empty() && !to.empty() && from.front() == '{' && to.front() == '{') objects(from, to);
+    else if (!from.empty() && !to.empty() && from.front() == '[' && to.front() == '[') arrays(from, to);
+    else op("replace", to);
+  }
+
+ private:
+  std::string& out_;
   std::string path_;  // JSON Pointer of the value being compared
 
-  void op(const char* name, const Json* value) {
-    // Filled in place: an initializer list would build and copy every member twice.
-    Json& o = ops_.emplace_back(Json::value_t::object);
-    auto& members = o.get_ref<Json::object_t&>();
-    members.emplace("op", name);
-    members.emplace("path", path_);
-    if (value) members.emplace("value", *value);
+  void op(const char* name, std::string_view value = {}) {
+    out_ += out_.size() > 1 ? ",{\"op\":\"" : "{\"op\":\"";
+    out_ += name;
+    out_ += "\",\"path\":";
+    const bool plain = std::none_of(path_.begin(), path_.end(), [](char c) {
+      return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20;
+    });
+    if (plain) {
+      out_ += '"';
+      out_ += path_;
+      out_ += '"';
+    } else {
+      out_ += canonical_json(Json(path_));
+    }
+    if (!value.empty()) {
+      out_ += ",\"value\":";
+      out_ += value;
+    }
+    out_ += '}';
   }
 
   // Runs `f` with path_ extended by one reference token, escaped per RFC 6901.
@@ -54,19 +158,21 @@ class Differ {
     under(std::to_string(index), f);
   }
 
-  void objects(const Json::object_t& from, const Json::object_t& to) {
-    // Both are sorted by key: one merge walk finds removed, added and common members.
-    auto a = from.begin();
-    auto b = to.begin();
-    while (a != from.end() || b != to.end()) {
-      if (b == to.end() || (a != from.end() && a->first < b->first)) {
-        under(a->first, [&] { op("remove", nullptr); });
+  void objects(std::string_view from_text, std::string_view to_text) {
+    // Both are sorted by key bytes: one merge walk finds removed, added and common members.
+    Members a(from_text), b(to_text);
+    std::string scratch_a, scratch_b;
+    while (!a.done() || !b.done()) {
+      const std::string_view ka = !a.done() ? key_bytes(a->key, scratch_a) : std::string_view();
+      const std::string_view kb = !b.done() ? key_bytes(b->key, scratch_b) : std::string_view();
+      if (b.done() || (!a.done() && ka < kb)) {
+        under(ka, [&] { op("remove"); });
         ++a;
-      } else if (a == from.end() || b->first < a->first) {
-        under(b->first, [&] { op("add", &b->second); });
+      } else if (a.done() || kb < ka) {
+        under(kb, [&] { op("add", b->value); });
         ++b;
       } else {
-        under(a->first, [&] { diff(a->second, b->second); });
+        under(ka, [&] { diff(a->value, b->value); });
         ++a;
         ++b;
       }
@@ -75,7 +181,7 @@ class Differ {
 
   // The smallest d such that `from` without its first d elements (not all of them) is the
   // start of `to`; 0 if there is none.
-  static std::size_t shift(const Json::array_t& from, const Json::array_t& to) {
+  static std::size_t shift(const std::vector<std::string_view>& from, const std::vector<std::string_view>& to) {
     if (from.empty() || to.empty() || from.front() == to.front()) return 0;
     for (std::size_t d = 1; d <= kMaxShift && d < from.size(); ++d)
       if (from.size() - d <= to.size() && std::equal(from.begin() + static_cast<std::ptrdiff_t>(d), from.end(), to.begin()))
@@ -83,23 +189,25 @@ class Differ {
     return 0;
   }
 
-  void arrays(const Json::array_t& from, const Json::array_t& to) {
+  void arrays(std::string_view from_text, std::string_view to_text) {
+    const std::vector<std::string_view> from = elements(from_text), to = elements(to_text);
     const std::size_t d = shift(from, to);
-    for (std::size_t i = 0; i < d; ++i) under(std::size_t{0}, [&] { op("remove", nullptr); });
+    for (std::size_t i = 0; i < d; ++i) under(std::size_t{0}, [&] { op("remove"); });
     const std::size_t kept = from.size() - d;  // elements of `from` now at the front of `to`
     const std::size_t common = std::min(kept, to.size());
     for (std::size_t i = 0; i < common; ++i) under(i, [&] { diff(from[i + d], to[i]); });
-    for (std::size_t i = kept; i < to.size(); ++i) under(i, [&] { op("add", &to[i]); });
-    for (std::size_t i = kept; i > to.size(); --i) under(i - 1, [&] { op("remove", nullptr); });
+    for (std::size_t i = kept; i < to.size(); ++i) under(i, [&] { op("add", to[i]); });
+    for (std::size_t i = kept; i > to.size(); --i) under(i - 1, [&] { op("remove"); });
   }
 };
 
 }  // namespace
 
-Json json_diff(const Json& from, const Json& to) {
-  Json ops = Json::array();
-  Differ(ops).diff(from, to);
-  return ops;
+std::string json_diff(std::string_view from, std::string_view to) {
+  std::string out = "[";
+  Differ(out).diff(from, to);
+  out += ']';
+  return out;
 }
 
 }  // namespace nyan

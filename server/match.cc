@@ -5,11 +5,22 @@
 #include "protocol/canonical.h"
 #include "protocol/commitment.h"
 #include "protocol/json_diff.h"
+#include "protocol/sha256.h"
 
 namespace nyan::server {
 
 namespace {
-Frame frame(const Json& j) { return std::make_shared<const std::string>(j.dump()); }
+
+// Frames are written as text: the view and the patch already are text, and a tree would be
+// built only to be dumped again.
+void member(std::string& frame, std::string_view key, std::string_view text) {
+  frame += frame.size() > 1 ? ",\"" : "\"";
+  frame += key;
+  frame += "\":";
+  frame += text;
+}
+std::string in_quotes(const std::string& hex) { return '"' + hex + '"'; }
+
 }  // namespace
 
 Match::Match(const Game& game, Json options, std::string room_code, std::string room_secret, int game_no,
@@ -29,7 +40,7 @@ void Match::restart(bool replaying) {
   moves_.clear();
   sealed_.clear();
   announced_ = 0;
-  before_.reset();
+  sent_.assign(static_cast<std::size_t>(state_->seat_count()) + 1, SentView{});
   fresh_ = false;
   if (!replaying) ensure_sealed();
 }
@@ -41,11 +52,22 @@ void Match::ensure_sealed() {
   fresh_ = true;
 }
 
+const Match::SentView& Match::current_view(Seat seat) {
+  SentView& v = sent_[audience(seat)];
+  if (v.version != version()) {
+    v.text = canonical_json(state_->view(seat));
+    v.hash = sha256_hex(v.text);
+    v.version = version();
+  }
+  return v;
+}
+
 Result Match::apply(Seat seat, const Json& action) {
-  std::unique_ptr<State> before = state_->clone();
-  Result r = replay(seat, action);
-  if (r) before_ = std::move(before);
-  return r;
+  // The views before the action, which the patches start from: normally the ones last sent,
+  // so nothing is computed here; after a restore or an undo they are made now, once.
+  for (Seat s = 0; s < state_->seat_count(); ++s) current_view(s);
+  if (sent_.back().version >= 0) current_view(kSpectator);
+  return replay(seat, action);
 }
 
 Result Match::replay(Seat seat, const Json& action) {
@@ -60,7 +82,7 @@ void Match::undo_last() {
   const std::size_t announced = announced_;
   std::vector<std::uint64_t> opened;
   for (const SealedSlot& s : sealed_) opened.push_back(s.opened);
-  restart(/*replaying=*/false);
+  restart(/*replaying=*/false);  // also forgets the views of the undone state
   for (const Move& m : keep) {
     (void)state_->apply(m.seat, m.action);
     moves_.push_back(m);
@@ -106,54 +128,69 @@ Json Match::openings_for(Seat seat, bool only_new) {
   return out;
 }
 
-Json Match::frame_common(const char* type) const {
-  Json j = {{"type", type}, {"room", code_}, {"game_no", game_no_}, {"version", version()},
-            {"to_act", state_->to_act()}, {"seed_hash", seed_hash_}};
+std::string Match::common_members() const {
+  Json j = {{"room", code_}, {"game_no", game_no_}, {"version", version()}, {"to_act", state_->to_act()},
+            {"seed_hash", seed_hash_}};
   if (state_->over()) {
     j["seed"] = seed_hex(seed_);
     j["record"] = record();
   }
-  return j;
+  const std::string text = canonical_json(j);
+  return text.substr(1, text.size() - 2);
 }
 
 Match::Update Match::update(bool spectators) {
   ensure_sealed();
   sync_sealed();
-  const std::unique_ptr<State> before = std::move(before_);
-  const Json commitments = commitments_since(announced_);
+  const std::string commitments = canonical_json(commitments_since(announced_));
   announced_ = sealed_.size();
-  const Json common = frame_common("update");
+  const std::string common = common_members();
+  if (!spectators) sent_.back() = SentView{};  // nobody to patch: keep nothing for them
+  std::vector<Seat> audiences;  // seats first, spectators last
+  for (Seat s = 0; s < state_->seat_count(); ++s) audiences.push_back(s);
+  if (spectators) audiences.push_back(kSpectator);
   Update u;
-  const int n = state_->seat_count();
-  for (Seat s = (spectators ? kSpectator : 0); s < n; ++s) {
-    Json view = state_->view(s);
-    Json j = common;
-    // Without a state before (never after apply()), the patch replaces the whole view.
-    j["patch"] = json_diff(before ? before->view(s) : Json(), view);
-    const std::string hash = view_hash(view);
-    j["hash"] = hash;
-    j["legal"] = s == kSpectator ? Json::array() : Json(state_->legal_actions(s));
-    j["commitments"] = commitments;
-    j["openings"] = openings_for(s, true);
-    if (s != kSpectator) u.hashes.push_back(hash);
-    u.frames.push_back(frame(j));
+  for (const Seat to : audiences) {
+    SentView& sent = sent_[audience(to)];
+    std::string view = canonical_json(state_->view(to));
+    // Without the view before (spectators who were not kept), the patch replaces the view.
+    const std::string patch = json_diff(sent.version == version() - 1 ? std::string_view(sent.text) : "", view);
+    sent.text = std::move(view);
+    sent.hash = sha256_hex(sent.text);
+    sent.version = version();
+    std::string f = "{";
+    member(f, "commitments", commitments);
+    member(f, "hash", in_quotes(sent.hash));
+    member(f, "legal", to == kSpectator ? "[]" : canonical_json(Json(state_->legal_actions(to))));
+    member(f, "openings", canonical_json(openings_for(to, true)));
+    member(f, "patch", patch);
+    member(f, "type", "\"update\"");
+    f += ',';
+    f += common;
+    f += '}';
+    if (to != kSpectator) u.hashes.push_back(sent.hash);
+    u.frames.push_back(std::make_shared<const std::string>(std::move(f)));
   }
-  // Seats first, spectators last.
-  if (spectators) std::rotate(u.frames.begin(), u.frames.begin() + 1, u.frames.end());
+  // A finished game gets no more updates: a resync makes its view again.
+  if (state_->over()) std::fill(sent_.begin(), sent_.end(), SentView{});
   return u;
 }
 
 Frame Match::snapshot(Seat seat) {
   ensure_sealed();
   sync_sealed();
-  Json j = frame_common("snapshot");
-  Json view = state_->view(seat);
-  j["hash"] = view_hash(view);
-  j["legal"] = seat == kSpectator ? Json::array() : Json(state_->legal_actions(seat));
-  j["commitments"] = commitments_since(0);
-  j["openings"] = openings_for(seat, false);
-  j["view"] = std::move(view);
-  return frame(j);
+  const SentView& view = current_view(seat);
+  std::string f = "{";
+  member(f, "commitments", canonical_json(commitments_since(0)));
+  member(f, "hash", in_quotes(view.hash));
+  member(f, "legal", seat == kSpectator ? "[]" : canonical_json(Json(state_->legal_actions(seat))));
+  member(f, "openings", canonical_json(openings_for(seat, false)));
+  member(f, "type", "\"snapshot\"");
+  member(f, "view", view.text);
+  f += ',';
+  f += common_members();
+  f += '}';
+  return std::make_shared<const std::string>(std::move(f));
 }
 
 std::vector<std::string> Match::hashes() const {

@@ -34,17 +34,17 @@ class Match {
   const Seed& seed() const { return seed_; }
   const std::vector<Move>& moves() const { return moves_; }
 
-  // Applies one action for `seat` (the engine validates it) and keeps the state before it,
-  // which update() turns into patches.
+  // Applies one action for `seat` (the engine validates it).
   Result apply(Seat seat, const Json& action);
-  // The same for an action read back from the journal: no update follows, nothing is kept.
+  // The same for an action read back from the journal: no update follows.
   Result replay(Seat seat, const Json& action);
 
   // After a successful apply: the update frame for every seat (index = seat) and, when
   // `spectators`, for the spectators (last element); and the new view hash of every seat.
-  // Each patch goes from the view of the state before the action to the view after it:
-  // every connection got the former (in the last update or its snapshot), so no view is
-  // stored between actions; that is most of a room's memory otherwise.
+  // Each patch goes from the view last sent to that audience (every connection got it, in
+  // the last update or its snapshot) to the view now. Those views are kept as canonical
+  // text, not as trees: the text is made anyway for the hash, it is a tenth of the memory,
+  // and the diff reads it directly.
   struct Update {
     std::vector<Frame> frames;
     std::vector<std::string> hashes;
@@ -79,13 +79,25 @@ class Match {
   };
   static constexpr std::uint64_t kPublicBit = 1ULL << 63;
 
+  // The last view an audience was sent: seats by index, spectators last.
+  struct SentView {
+    int version = -1;  // -1: none kept
+    std::string text;  // canonical JSON
+    std::string hash;
+  };
+
   std::uint64_t audience_bit(Seat seat) const { return seat == kSpectator ? kPublicBit : (1ULL << seat); }
   void restart(bool replaying);
+  std::size_t audience(Seat seat) const { return seat == kSpectator ? sent_.size() - 1 : static_cast<std::size_t>(seat); }
+  // The view of the current state for `seat`, remembered as sent.
+  const SentView& current_view(Seat seat);
   void ensure_sealed();  // after a replay: the sealed slots, all announced
   void sync_sealed();                            // picks up new slots and new entitlements
   Json openings_for(Seat seat, bool only_new);   // marks what it returns as opened
   Json commitments_since(std::size_t first) const;
-  Json frame_common(const char* type) const;
+  // The members every frame about the match carries (room, version, to_act, the seed and
+  // record once over), as JSON text without braces.
+  std::string common_members() const;
 
   const Game& game_;
   Json options_;
@@ -96,7 +108,7 @@ class Match {
   std::string seed_hash_;
   std::unique_ptr<State> state_;
   std::vector<Move> moves_;
-  std::unique_ptr<State> before_;  // the state before the action update() reports
+  std::vector<SentView> sent_;
   std::vector<SealedSlot> sealed_;
   std::size_t announced_ = 0;  // slots whose commitments went out in an update
   bool fresh_ = false;         // sealed_ describes the current state

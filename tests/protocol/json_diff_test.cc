@@ -2,25 +2,32 @@
 // exactly, and the shapes views take (a log that scrolls, a member that appears) stay small.
 #include <catch2/catch.hpp>
 
+#include "protocol/canonical.h"
 #include "protocol/json_diff.h"
 #include "rules/core/rng.h"
 
 using nyan::Json;
-using nyan::json_diff;
 
 namespace {
 
-// Random JSON of bounded depth, with keys that need escaping in a JSON Pointer.
+// The server diffs canonical texts; these tests compare parsed patches.
+Json json_diff(const Json& from, const Json& to) {
+  return Json::parse(nyan::json_diff(nyan::canonical_json(from), nyan::canonical_json(to)));
+}
+
+// Random JSON of bounded depth, with keys that need escaping in a JSON Pointer or in JSON
+// text, and strings with escapes and brackets inside.
 Json random_json(nyan::Rng& rng, int depth) {
-  static const char* keys[] = {"a", "b", "log", "a/b", "~x", "", "players"};
+  static const char* keys[] = {"a", "b", "log", "a/b", "~x", "", "players", "q\"u", "b\\s", "\xc3\xa9t\xc3\xa9", "tab\t"};
+  static const char* strings[] = {"p", "q", "r", "]}", "\"[{", "a,b", "\\", "\xe3\x81\xad"};
   switch (depth <= 0 ? rng.uniform(4) : rng.uniform(6)) {
-    case 0: return static_cast<int>(rng.uniform(5));
-    case 1: return std::string(1, static_cast<char>('p' + rng.uniform(3)));
+    case 0: return static_cast<int>(rng.uniform(5)) - 2;
+    case 1: return strings[rng.uniform(8)];
     case 2: return nullptr;
     case 3: return rng.uniform(2) == 1;
     case 4: {
       Json j = Json::object();
-      for (int i = static_cast<int>(rng.uniform(5)); i > 0; --i) j[keys[rng.uniform(7)]] = random_json(rng, depth - 1);
+      for (int i = static_cast<int>(rng.uniform(5)); i > 0; --i) j[keys[rng.uniform(11)]] = random_json(rng, depth - 1);
       return j;
     }
     default: {
