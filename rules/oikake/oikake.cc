@@ -7,6 +7,15 @@ namespace {
 
 Json kind_json(Kind k) { return std::string(kind_name(k)); }
 
+// An action object built member by member (an initializer list costs a copy of each value,
+// and the legal actions are listed after every action).
+Json action(const char* type, std::initializer_list<std::pair<const char*, Json>> members) {
+  Json a = Json::object();
+  a["type"] = type;
+  for (const auto& [k, v] : members) a[k] = v;
+  return a;
+}
+
 // The distinct kinds held, in table order.
 std::vector<Kind> kinds_held(const Counts& hand) {
   std::vector<Kind> out;
@@ -50,23 +59,23 @@ std::vector<Json> OikakeState::legal_actions(Seat seat) const {
   if (seat < 0 || seat > 1 || over()) return out;
   if (b_.phase == Phase::choose) {
     if (seat != 1 - b_.presenter) return out;
-    out.push_back({{"type", "choose"}, {"pick", "up"}});
-    out.push_back({{"type", "choose"}, {"pick", "down"}});
+    out.push_back(action("choose", {{"pick", "up"}}));
+    out.push_back(action("choose", {{"pick", "down"}}));
     return out;
   }
   if (seat != b_.presenter) return out;
   const std::vector<Kind> kinds = kinds_held(b_.hand[seat]);
   // R2, G6: exchange before presenting, while the deck lasts and the limit allows.
   if (!b_.deck.empty() && b_.exchanges_used[seat] < b_.max_exchanges())
-    for (Kind k : kinds) out.push_back({{"type", "exchange"}, {"card", kind_json(k)}});
+    for (Kind k : kinds) out.push_back(action("exchange", {{"card", kind_json(k)}}));
   // R3: two different kinds, unless every card in hand is of one kind.
   if (kinds.size() == 1) {
     if (b_.hand[seat][static_cast<int>(kinds[0])] >= 2)
-      out.push_back({{"type", "present"}, {"up", kind_json(kinds[0])}, {"down", kind_json(kinds[0])}});
+      out.push_back(action("present", {{"up", kind_json(kinds[0])}, {"down", kind_json(kinds[0])}}));
   } else {
     for (Kind u : kinds)
       for (Kind d : kinds)
-        if (u != d) out.push_back({{"type", "present"}, {"up", kind_json(u)}, {"down", kind_json(d)}});
+        if (u != d) out.push_back(action("present", {{"up", kind_json(u)}, {"down", kind_json(d)}}));
   }
   return out;
 }

@@ -25,15 +25,18 @@ const char* phase_name(Phase p) {
 
 }  // namespace
 
+// Views are built member by member rather than from initializer lists: nlohmann copies
+// every value of an initializer list once more, and views are built after every action.
 Json OikakeState::seat_json(Seat who, Seat viewer) const {
   const bool all = over();
-  Json j = {{"seat", who},
-            {"pos", b_.pos[who]},
-            {"dist", b_.dist(who)},
-            {"hand_count", total(b_.hand[who])},
-            {"area", counts_json(b_.area[who])},
-            {"exchanged_count", total(b_.exchanged[who])},
-            {"exchanges_used", b_.exchanges_used[who]}};
+  Json j = Json::object();
+  j["seat"] = who;
+  j["pos"] = b_.pos[who];
+  j["dist"] = b_.dist(who);
+  j["hand_count"] = total(b_.hand[who]);
+  j["area"] = counts_json(b_.area[who]);
+  j["exchanged_count"] = total(b_.exchanged[who]);
+  j["exchanges_used"] = b_.exchanges_used[who];
   if (all || who == viewer) {
     j["hand"] = counts_json(b_.hand[who]);
     j["exchanged"] = counts_json(b_.exchanged[who]);
@@ -43,35 +46,42 @@ Json OikakeState::seat_json(Seat who, Seat viewer) const {
 
 Json OikakeState::view(Seat viewer) const {
   const bool all = over();
-  Json v = {{"game", "oikake"},
-            {"mode", b_.mode == Mode::normal ? "normal" : "short"},
-            {"track", b_.track()},
-            {"hand_size", b_.hand_size()},
-            {"max_exchanges", b_.max_exchanges()},
-            {"phase", phase_name(b_.phase)},
-            {"turn", b_.turn},
-            {"presenter", b_.presenter},
-            {"first_seat", b_.first_seat},
-            {"you", viewer == kSpectator ? Json(nullptr) : Json(viewer)},
-            {"deck_count", b_.deck.size()},
-            {"players", {seat_json(0, viewer), seat_json(1, viewer)}},
-            {"log", b_.log.view(viewer, all)}};
+  Json v = Json::object();
+  v["game"] = "oikake";
+  v["mode"] = b_.mode == Mode::normal ? "normal" : "short";
+  v["track"] = b_.track();
+  v["hand_size"] = b_.hand_size();
+  v["max_exchanges"] = b_.max_exchanges();
+  v["phase"] = phase_name(b_.phase);
+  v["turn"] = b_.turn;
+  v["presenter"] = b_.presenter;
+  v["first_seat"] = b_.first_seat;
+  v["you"] = viewer == kSpectator ? Json(nullptr) : Json(viewer);
+  v["deck_count"] = b_.deck.size();
+  Json& players = v["players"] = Json::array();
+  players.push_back(seat_json(0, viewer));
+  players.push_back(seat_json(1, viewer));
+  v["log"] = b_.log.view(viewer, all);
   if (b_.phase == Phase::choose) {
     const DownCard& down = b_.downs.back();
-    v["table"] = {{"up", kind_json(b_.up)},
-                  {"down", viewer == down.presenter ? kind_json(down.card) : Json(nullptr)}};
+    Json& table = v["table"] = Json::object();
+    table["up"] = kind_json(b_.up);
+    table["down"] = viewer == down.presenter ? kind_json(down.card) : Json(nullptr);
   } else {
     v["table"] = nullptr;
   }
   if (b_.last) {
     const TurnRecord& t = *b_.last;
-    v["last"] = {{"turn", t.turn},
-                 {"presenter", t.presenter},
-                 {"up", kind_json(t.up)},
-                 {"down", kind_json(t.down)},
-                 {"pick", t.picked_up ? "up" : "down"},
-                 {"acquired", {kind_json(t.acquired[0]), kind_json(t.acquired[1])}},
-                 {"moves", t.moves}};
+    Json& last = v["last"] = Json::object();
+    last["turn"] = t.turn;
+    last["presenter"] = t.presenter;
+    last["up"] = kind_json(t.up);
+    last["down"] = kind_json(t.down);
+    last["pick"] = t.picked_up ? "up" : "down";
+    Json& acquired = last["acquired"] = Json::array();
+    acquired.push_back(kind_json(t.acquired[0]));
+    acquired.push_back(kind_json(t.acquired[1]));
+    last["moves"] = t.moves;
   } else {
     v["last"] = nullptr;
   }
