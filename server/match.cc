@@ -56,7 +56,7 @@ const Match::SentView& Match::current_view(Seat seat) {
   SentView& v = sent_[audience(seat)];
   if (v.version != version()) {
     v.text = canonical_json(state_->view(seat));
-    v.hash = sha256_hex(v.text);
+    v.text.shrink_to_fit();
     v.version = version();
   }
   return v;
@@ -155,12 +155,13 @@ Match::Update Match::update(bool spectators) {
     std::string view = canonical_json(state_->view(to));
     // Without the view before (spectators who were not kept), the patch replaces the view.
     const std::string patch = json_diff(sent.version == version() - 1 ? std::string_view(sent.text) : "", view);
+    const std::string hash = sha256_hex(view);
     sent.text = std::move(view);
-    sent.hash = sha256_hex(sent.text);
+    sent.text.shrink_to_fit();
     sent.version = version();
     std::string f = "{";
     member(f, "commitments", commitments);
-    member(f, "hash", in_quotes(sent.hash));
+    member(f, "hash", in_quotes(hash));
     member(f, "legal", to == kSpectator ? "[]" : canonical_json(Json(state_->legal_actions(to))));
     member(f, "openings", canonical_json(openings_for(to, true)));
     member(f, "patch", patch);
@@ -168,7 +169,7 @@ Match::Update Match::update(bool spectators) {
     f += ',';
     f += common;
     f += '}';
-    if (to != kSpectator) u.hashes.push_back(sent.hash);
+    if (to != kSpectator) u.hashes.push_back(hash);
     u.frames.push_back(std::make_shared<const std::string>(std::move(f)));
   }
   // A finished game gets no more updates: a resync makes its view again.
@@ -182,7 +183,7 @@ Frame Match::snapshot(Seat seat) {
   const SentView& view = current_view(seat);
   std::string f = "{";
   member(f, "commitments", canonical_json(commitments_since(0)));
-  member(f, "hash", in_quotes(view.hash));
+  member(f, "hash", in_quotes(sha256_hex(view.text)));
   member(f, "legal", seat == kSpectator ? "[]" : canonical_json(Json(state_->legal_actions(seat))));
   member(f, "openings", canonical_json(openings_for(seat, false)));
   member(f, "type", "\"snapshot\"");

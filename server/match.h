@@ -82,8 +82,7 @@ class Match {
   // The last view an audience was sent: seats by index, spectators last.
   struct SentView {
     int version = -1;  // -1: none kept
-    std::string text;  // canonical JSON
-    std::string hash;
+    std::string text;  // canonical JSON, no spare capacity: kept for every seat of every match
   };
 
   std::uint64_t audience_bit(Seat seat) const { return seat == kSpectator ? kPublicBit : (1ULL << seat); }
