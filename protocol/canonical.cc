@@ -39,7 +39,9 @@ bool valid_utf8(std::string_view s) {
   return true;
 }
 
-void write_string(std::string& out, const std::string& s) {
+}  // namespace
+
+void append_canonical_string(std::string& out, const std::string& s) {
   bool plain = true, ascii = true;
   for (const char ch : s) {
     const auto c = static_cast<unsigned char>(ch);
@@ -78,6 +80,8 @@ void write_string(std::string& out, const std::string& s) {
   out += '"';
 }
 
+namespace {
+
 template <typename Int>
 void write_integer(std::string& out, Int v) {
   char buf[24];
@@ -93,7 +97,7 @@ void write(std::string& out, const Json& j) {
       for (const auto& [k, v] : j.get_ref<const Json::object_t&>()) {  // std::map: sorted keys
         if (!first) out += ',';
         first = false;
-        write_string(out, k);
+        append_canonical_string(out, k);
         out += ':';
         write(out, v);
       }
@@ -111,7 +115,7 @@ void write(std::string& out, const Json& j) {
       out += ']';
       return;
     }
-    case Json::value_t::string: write_string(out, j.get_ref<const std::string&>()); return;
+    case Json::value_t::string: append_canonical_string(out, j.get_ref<const std::string&>()); return;
     case Json::value_t::number_integer: write_integer(out, j.get<std::int64_t>()); return;
     case Json::value_t::number_unsigned: write_integer(out, j.get<std::uint64_t>()); return;
     case Json::value_t::boolean: out += j.get<bool>() ? "true" : "false"; return;

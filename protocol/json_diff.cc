@@ -123,16 +123,7 @@ class Differ {
     out_ += out_.size() > 1 ? ",{\"op\":\"" : "{\"op\":\"";
     out_ += name;
     out_ += "\",\"path\":";
-    const bool plain = std::none_of(path_.begin(), path_.end(), [](char c) {
-      return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20;
-    });
-    if (plain) {
-      out_ += '"';
-      out_ += path_;
-      out_ += '"';
-    } else {
-      out_ += canonical_json(Json(path_));
-    }
+    append_canonical_string(out_, path_);
     if (!value.empty()) {
       out_ += ",\"value\":";
       out_ += value;

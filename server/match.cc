@@ -20,6 +20,13 @@ void member(std::string& frame, std::string_view key, std::string_view text) {
   frame += text;
 }
 std::string in_quotes(const std::string& hex) { return '"' + hex + '"'; }
+// Ends a frame with the members every frame about the match carries.
+Frame finish_frame(std::string frame, std::string_view common) {
+  frame += ',';
+  frame += common;
+  frame += '}';
+  return std::make_shared<const std::string>(std::move(frame));
+}
 
 }  // namespace
 
@@ -128,6 +135,15 @@ Json Match::openings_for(Seat seat, bool only_new) {
   return out;
 }
 
+std::string Match::audience_members(Seat to, std::string_view commitments, const std::string& hash, bool only_new) {
+  std::string f = "{";
+  member(f, "commitments", commitments);
+  member(f, "hash", in_quotes(hash));
+  member(f, "legal", to == kSpectator ? "[]" : canonical_json(Json(state_->legal_actions(to))));
+  member(f, "openings", canonical_json(openings_for(to, only_new)));
+  return f;
+}
+
 std::string Match::common_members() const {
   Json j = {{"room", code_}, {"game_no", game_no_}, {"version", version()}, {"to_act", state_->to_act()},
             {"seed_hash", seed_hash_}};
@@ -152,25 +168,16 @@ Match::Update Match::update(bool spectators) {
   Update u;
   for (const Seat to : audiences) {
     SentView& sent = sent_[audience(to)];
-    std::string view = canonical_json(state_->view(to));
     // Without the view before (spectators who were not kept), the patch replaces the view.
-    const std::string patch = json_diff(sent.version == version() - 1 ? std::string_view(sent.text) : "", view);
-    const std::string hash = sha256_hex(view);
-    sent.text = std::move(view);
-    sent.text.shrink_to_fit();
-    sent.version = version();
-    std::string f = "{";
-    member(f, "commitments", commitments);
-    member(f, "hash", in_quotes(hash));
-    member(f, "legal", to == kSpectator ? "[]" : canonical_json(Json(state_->legal_actions(to))));
-    member(f, "openings", canonical_json(openings_for(to, true)));
+    const std::string before = sent.version == version() - 1 ? std::move(sent.text) : std::string();
+    const SentView& now = current_view(to);
+    const std::string patch = json_diff(before, now.text);
+    const std::string hash = sha256_hex(now.text);
+    std::string f = audience_members(to, commitments, hash, /*only_new=*/true);
     member(f, "patch", patch);
     member(f, "type", "\"update\"");
-    f += ',';
-    f += common;
-    f += '}';
     if (to != kSpectator) u.hashes.push_back(hash);
-    u.frames.push_back(std::make_shared<const std::string>(std::move(f)));
+    u.frames.push_back(finish_frame(std::move(f), common));
   }
   // A finished game gets no more updates: a resync makes its view again.
   if (state_->over()) std::fill(sent_.begin(), sent_.end(), SentView{});
@@ -181,17 +188,10 @@ Frame Match::snapshot(Seat seat) {
   ensure_sealed();
   sync_sealed();
   const SentView& view = current_view(seat);
-  std::string f = "{";
-  member(f, "commitments", canonical_json(commitments_since(0)));
-  member(f, "hash", in_quotes(sha256_hex(view.text)));
-  member(f, "legal", seat == kSpectator ? "[]" : canonical_json(Json(state_->legal_actions(seat))));
-  member(f, "openings", canonical_json(openings_for(seat, false)));
+  std::string f = audience_members(seat, canonical_json(commitments_since(0)), sha256_hex(view.text), /*only_new=*/false);
   member(f, "type", "\"snapshot\"");
   member(f, "view", view.text);
-  f += ',';
-  f += common_members();
-  f += '}';
-  return std::make_shared<const std::string>(std::move(f));
+  return finish_frame(std::move(f), common_members());
 }
 
 std::vector<std::string> Match::hashes() const {

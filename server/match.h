@@ -94,6 +94,9 @@ class Match {
   void sync_sealed();                            // picks up new slots and new entitlements
   Json openings_for(Seat seat, bool only_new);   // marks what it returns as opened
   Json commitments_since(std::size_t first) const;
+  // The opening of a frame for `to`: commitments, view hash, legal actions and openings (those
+  // not sent before, or all). Marks the openings as sent.
+  std::string audience_members(Seat to, std::string_view commitments, const std::string& hash, bool only_new);
   // The members every frame about the match carries (room, version, to_act, the seed and
   // record once over), as JSON text without braces.
   std::string common_members() const;
