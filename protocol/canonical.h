@@ -1,17 +1,13 @@
-// Canonical JSON and view hashes (PROTOCOL.md, "Canonical JSON" and "View hash").
+// Canonical JSON and view hashes (PROTOCOL.md, "Canonical JSON" and "View hash"). The writer
+// itself is in rules/core, where engines can write their views with it.
 #pragma once
 
 #include <string>
 
+#include "rules/core/canonical_text.h"
 #include "rules/core/types.h"
 
 namespace nyan {
-
-// Compact, object keys sorted by their UTF-8 bytes, integers only, UTF-8 with minimal
-// escapes: exactly what nlohmann's dump() writes for a json without floats.
-std::string canonical_json(const Json& j);
-// Appends canonical_json of the string `s`: for text that is built piece by piece (patches).
-void append_canonical_string(std::string& out, const std::string& s);
 
 // True when `j` contains no floating-point number anywhere (views, actions and sealed
 // values must not).

@@ -62,7 +62,7 @@ void Match::ensure_sealed() {
 const Match::SentView& Match::current_view(Seat seat) {
   SentView& v = sent_[audience(seat)];
   if (v.version != version()) {
-    v.text = canonical_json(state_->view(seat));
+    v.text = state_->view_text(seat);
     v.text.shrink_to_fit();
     v.version = version();
   }
@@ -145,14 +145,19 @@ std::string Match::audience_members(Seat to, std::string_view commitments, const
 }
 
 std::string Match::common_members() const {
-  Json j = {{"room", code_}, {"game_no", game_no_}, {"version", version()}, {"to_act", state_->to_act()},
-            {"seed_hash", seed_hash_}};
-  if (state_->over()) {
-    j["seed"] = seed_hex(seed_);
-    j["record"] = record();
-  }
-  const std::string text = canonical_json(j);
-  return text.substr(1, text.size() - 2);
+  std::string out;
+  TextWriter w(out);
+  // A member list, not an object: the caller writes the braces around it with other members.
+  w.key("game_no").num(game_no_);
+  if (state_->over()) w.key("record").json(record());
+  w.key("room").str(code_);
+  if (state_->over()) w.key("seed").str(seed_hex(seed_));
+  w.key("seed_hash").str(seed_hash_);
+  w.key("to_act").open_array();
+  for (const Seat s : state_->to_act()) w.num(s);
+  w.close_array();
+  w.key("version").num(version());
+  return out;
 }
 
 Match::Update Match::update(bool spectators) {
@@ -196,7 +201,7 @@ Frame Match::snapshot(Seat seat) {
 
 std::vector<std::string> Match::hashes() const {
   std::vector<std::string> out;
-  for (Seat s = 0; s < state_->seat_count(); ++s) out.push_back(view_hash(state_->view(s)));
+  for (Seat s = 0; s < state_->seat_count(); ++s) out.push_back(sha256_hex(state_->view_text(s)));
   return out;
 }
 

@@ -2,6 +2,7 @@
 #include <boost/asio/post.hpp>
 
 #include "protocol/drbg.h"
+#include "rules/core/canonical_text.h"
 #include "server/log.h"
 #include "server/room.h"
 
@@ -87,7 +88,11 @@ void Room::finish_action(const Match::Update& update, const ParticipantPtr& from
     accepted.emplace_back(re, match_->version());
     if (accepted.size() > 64) accepted.pop_front();
   }
-  reply(from, {{"type", "ack"}, {"re", re}, {"game_no", game_no_}, {"version", match_->version()}});
+  // Written as text: an ack goes out for every move.
+  std::string ack;
+  TextWriter(ack).open_object().key("game_no").num(game_no_).key("re").json(re).key("type").str("ack")
+      .key("version").num(match_->version()).close_object();
+  from->deliver(std::make_shared<const std::string>(std::move(ack)));
   const int n = static_cast<int>(seats_.size());
   for (const auto& [pid, conn] : conns_) {
     if (conn.seat == kSpectator) {

@@ -23,6 +23,36 @@ Json EventLog::view(Seat viewer, bool reveal_all) const {
   return out;
 }
 
+void EventLog::write(TextWriter& w, Seat viewer, bool reveal_all) const {
+  w.open_array();
+  for (const Entry& e : entries_) {
+    const bool sees = reveal_all || std::find(e.visible_to.begin(), e.visible_to.end(), viewer) !=
+                                        e.visible_to.end();
+    if (!sees || e.secret.empty()) {
+      w.json(e.event);
+      continue;
+    }
+    // The event with its secret fields merged in, as view() does: both are std::maps, so
+    // one walk over the two writes the members in key order; a secret field wins a tie.
+    const Json::object_t& pub = e.event.get_ref<const Json::object_t&>();
+    const Json::object_t& sec = e.secret.get_ref<const Json::object_t&>();
+    auto p = pub.begin(), s = sec.begin();
+    w.open_object();
+    while (p != pub.end() || s != sec.end()) {
+      if (s == sec.end() || (p != pub.end() && p->first < s->first)) {
+        w.key(p->first).json(p->second);
+        ++p;
+      } else {
+        if (p != pub.end() && p->first == s->first) ++p;
+        w.key(s->first).json(s->second);
+        ++s;
+      }
+    }
+    w.close_object();
+  }
+  w.close_array();
+}
+
 Json EventLog::debug() const {
   Json out = Json::array();
   for (const Entry& e : entries_)

@@ -7,6 +7,7 @@
 #include <deque>
 #include <vector>
 
+#include "rules/core/canonical_text.h"
 #include "rules/core/types.h"
 
 namespace nyan {
@@ -22,6 +23,8 @@ class EventLog {
 
   // The last `capacity` events as `viewer` may see them, oldest first.
   Json view(Seat viewer, bool reveal_all = false) const;
+  // The same, written as the next value of `w` (canonical text, no tree built).
+  void write(TextWriter& w, Seat viewer, bool reveal_all = false) const;
   Json debug() const;
   // Drops secret fields that `keep` may not see (resampling re-deals what they described).
   void forget_secrets_except(Seat keep);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <exception>
 
+#include "rules/core/canonical_text.h"
+
 namespace nyan {
 
 std::string_view to_string(RuleError code) {
@@ -51,6 +53,8 @@ Result State::apply(Seat seat, const Json& action) {
   }
   return Result::ok();
 }
+
+std::string State::view_text(Seat seat) const { return canonical_json(view(seat)); }
 
 Error State::explain_rejection(Seat, const Json& action) const {
   std::string type = action.at("type").get<std::string>();

@@ -72,6 +72,11 @@ class State {
   // What `seat` may know (kSpectator: the public view). Integers and strings only; no
   // floating point. Two states that one seat cannot tell apart give it identical views.
   virtual Json view(Seat seat) const = 0;
+  // The same view as canonical JSON text (rules/core/canonical_text.h): what the server
+  // hashes, diffs and keeps after every action. The default writes view(seat); an engine
+  // may write the text directly with a TextWriter and derive view() from it, so that the
+  // view is still defined once.
+  virtual std::string view_text(Seat seat) const;
 
   virtual bool over() const = 0;
   // Valid when over().

@@ -2,7 +2,8 @@
 // of random playouts with fixed seeds. At every step of the fully checked games:
 //  - an action is accepted iff it is in legal_actions(seat), and the engine applies it;
 //  - random illegal and malformed actions get a typed error and change nothing;
-//  - a copy equals the original; views are integers-only JSON;
+//  - a copy equals the original; views are integers-only JSON and view_text is their
+//    canonical text;
 //  - sealed values keep their contract (stable slots, values never change, reveals only grow).
 // Every game ends within the game's bound, and replaying (options, seed, actions) reproduces
 // identical states and views.
@@ -108,9 +109,14 @@ void check_step(const State& s, Rng& rng) {
       REQUIRE(legal[i].contains("type"));
       REQUIRE(integers_only(legal[i]));
     }
-    REQUIRE(integers_only(s.view(seat)));
   }
-  REQUIRE(integers_only(s.view(kSpectator)));
+  // Views are integers-only JSON, and the text the server sends is exactly their canonical
+  // form, whether the engine writes the text itself or its tree is written.
+  for (Seat seat = kSpectator; seat < n; ++seat) {
+    const Json view = s.view(seat);
+    REQUIRE(integers_only(view));
+    REQUIRE(s.view_text(seat) == canonical_json(view));
+  }
 
   // A copy equals the original.
   auto copy = s.clone();

@@ -1,8 +1,9 @@
-// rules/core: option schemas, the Rng helpers, the event log.
+// rules/core: option schemas, the Rng helpers, the event log, the canonical text writer.
 #include <catch2/catch.hpp>
 
 #include <map>
 
+#include "rules/core/canonical_text.h"
 #include "rules/core/event_log.h"
 #include "rules/core/options.h"
 #include "rules/core/rng.h"
@@ -64,6 +65,38 @@ TEST_CASE("event log: bounded, numbered, secrets only for their seats", "[core][
   log.forget_secrets_except(1);
   CHECK_FALSE(log.view(0)[0].contains("card"));
   CHECK(log.count() == 4);
+}
+
+TEST_CASE("event log: its text is the canonical text of its view, secrets merged in key order", "[core][log]") {
+  EventLog log(4);
+  // Secret keys before, between and after the public ones, and one that replaces a public
+  // field (the secret value wins, as in view()).
+  log.add({{"type", "a"}, {"seat", 0}}, {0}, {{"card", "x"}, {"seen", true}, {"zone", 3}});
+  log.add({{"type", "b"}, {"seat", 1}, {"up", "walk"}}, {1}, {{"up", "hidden"}, {"down", Json::array({1, 2})}});
+  log.add({{"type", "c"}});
+  log.add({{"type", "d \"quoted\""}, {"seat", 0}}, {0, 1}, {{"m", Json::object({{"k", 1}})}});
+  for (Seat viewer : {kSpectator, 0, 1, 2}) {
+    for (bool all : {false, true}) {
+      std::string text;
+      TextWriter w(text);
+      log.write(w, viewer, all);
+      CHECK(text == canonical_json(log.view(viewer, all)));
+    }
+  }
+}
+
+TEST_CASE("TextWriter: canonical text member by member", "[core][canonical]") {
+  std::string out = "prefix:";
+  TextWriter w(out);
+  w.open_object();
+  w.key("a").open_array().num(-3).str("x\"y\n").flag(true).null().open_object().close_object().close_array();
+  w.key("b").open_object().key("c").num(1).key("d").open_array().close_array().close_object();
+  w.key("e").json(Json::parse(R"({"z":1,"y":[2,{"x":null}]})"));
+  w.key("f").raw("[1,2]");
+  w.key("g").str("caf\u00e9");
+  w.close_object();
+  CHECK(out == "prefix:" + canonical_json(Json::parse(out.substr(7))));
+  CHECK(out == R"(prefix:{"a":[-3,"x\"y\n",true,null,{}],"b":{"c":1,"d":[]},"e":{"y":[2,{"x":null}],"z":1},"f":[1,2],"g":"café"})");
 }
 
 TEST_CASE("RngBox: a copy continues the same stream independently", "[core][rng]") {

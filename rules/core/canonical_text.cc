@@ -1,0 +1,220 @@
+#include "rules/core/canonical_text.h"
+
+#include <charconv>
+
+namespace nyan {
+
+namespace {
+
+// The fallback for what a view never holds (floats, invalid UTF-8): nlohmann's own dump, whose
+// output canonical JSON is defined to be; `replace` keeps a stray invalid byte from throwing.
+std::string nlohmann_dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+// Well-formed UTF-8 (Unicode table 3-7): what nlohmann's decoder accepts.
+bool valid_utf8(std::string_view s) {
+  const auto cont = [&](std::size_t i, unsigned char lo = 0x80, unsigned char hi = 0xBF) {
+    return i < s.size() && static_cast<unsigned char>(s[i]) >= lo && static_cast<unsigned char>(s[i]) <= hi;
+  };
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      i += 1;
+    } else if (c >= 0xC2 && c <= 0xDF) {
+      if (!cont(i + 1)) return false;
+      i += 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      const unsigned char lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+      if (!cont(i + 1, lo, hi) || !cont(i + 2)) return false;
+      i += 3;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      const unsigned char lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+      if (!cont(i + 1, lo, hi) || !cont(i + 2) || !cont(i + 3)) return false;
+      i += 4;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+void append_canonical_string(std::string& out, std::string_view s) {
+  bool plain = true, ascii = true;
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c == '"' || c == '\\') plain = false;
+    else if (c >= 0x80) ascii = false;
+  }
+  if (!ascii && !valid_utf8(s)) {
+    out += nlohmann_dump(Json(std::string(s)));
+    return;
+  }
+  out += '"';
+  if (plain) {
+    out += s;
+  } else {
+    for (const char ch : s) {
+      switch (ch) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\b': out += "\\b"; break;
+        case '\f': out += "\\f"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+          if (static_cast<unsigned char>(ch) < 0x20) {
+            static constexpr char kHex[] = "0123456789abcdef";
+            out += "\\u00";
+            out += kHex[(ch >> 4) & 0xF];
+            out += kHex[ch & 0xF];
+          } else {
+            out += ch;
+          }
+      }
+    }
+  }
+  out += '"';
+}
+
+namespace {
+
+template <typename Int>
+void write_integer(std::string& out, Int v) {
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+void write(std::string& out, const Json& j) {
+  switch (j.type()) {
+    case Json::value_t::object: {
+      out += '{';
+      bool first = true;
+      for (const auto& [k, v] : j.get_ref<const Json::object_t&>()) {  // std::map: sorted keys
+        if (!first) out += ',';
+        first = false;
+        append_canonical_string(out, k);
+        out += ':';
+        write(out, v);
+      }
+      out += '}';
+      return;
+    }
+    case Json::value_t::array: {
+      out += '[';
+      bool first = true;
+      for (const Json& v : j.get_ref<const Json::array_t&>()) {
+        if (!first) out += ',';
+        first = false;
+        write(out, v);
+      }
+      out += ']';
+      return;
+    }
+    case Json::value_t::string: append_canonical_string(out, j.get_ref<const std::string&>()); return;
+    case Json::value_t::number_integer: write_integer(out, j.get<std::int64_t>()); return;
+    case Json::value_t::number_unsigned: write_integer(out, j.get<std::uint64_t>()); return;
+    case Json::value_t::boolean: out += j.get<bool>() ? "true" : "false"; return;
+    case Json::value_t::null: out += "null"; return;
+    default: out += nlohmann_dump(j); return;  // floats and binary: never in a view
+  }
+}
+
+}  // namespace
+
+void append_canonical_json(std::string& out, const Json& j) { write(out, j); }
+
+std::string canonical_json(const Json& j) {
+  // Written here rather than with dump(): views are written for every seat after every
+  // action, and this writer is several times faster (no per-byte UTF-8 decoding of strings
+  // that are plain ASCII). Its output is byte for byte nlohmann's dump (tested).
+  std::string out;
+  out.reserve(256);
+  write(out, j);
+  return out;
+}
+
+void TextWriter::separate() {
+  if (after_key_) after_key_ = false;
+  else if (need_comma_) out_ += ',';
+}
+
+TextWriter& TextWriter::key(std::string_view k) {
+  if (need_comma_) out_ += ',';
+  append_canonical_string(out_, k);
+  out_ += ':';
+  after_key_ = true;
+  return *this;
+}
+
+TextWriter& TextWriter::open_object() {
+  separate();
+  out_ += '{';
+  need_comma_ = false;
+  return *this;
+}
+
+TextWriter& TextWriter::close_object() {
+  out_ += '}';
+  need_comma_ = true;
+  return *this;
+}
+
+TextWriter& TextWriter::open_array() {
+  separate();
+  out_ += '[';
+  need_comma_ = false;
+  return *this;
+}
+
+TextWriter& TextWriter::close_array() {
+  out_ += ']';
+  need_comma_ = true;
+  return *this;
+}
+
+TextWriter& TextWriter::num(std::int64_t v) {
+  separate();
+  write_integer(out_, v);
+  need_comma_ = true;
+  return *this;
+}
+
+TextWriter& TextWriter::str(std::string_view s) {
+  separate();
+  append_canonical_string(out_, s);
+  need_comma_ = true;
+  return *this;
+}
+
+TextWriter& TextWriter::flag(bool b) {
+  separate();
+  out_ += b ? "true" : "false";
+  need_comma_ = true;
+  return *this;
+}
+
+TextWriter& TextWriter::null() {
+  separate();
+  out_ += "null";
+  need_comma_ = true;
+  return *this;
+}
+
+TextWriter& TextWriter::json(const Json& j) {
+  separate();
+  write(out_, j);
+  need_comma_ = true;
+  return *this;
+}
+
+TextWriter& TextWriter::raw(std::string_view canonical) {
+  separate();
+  out_ += canonical;
+  need_comma_ = true;
+  return *this;
+}
+
+}  // namespace nyan

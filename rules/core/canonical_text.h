@@ -1,0 +1,50 @@
+// Canonical JSON text (PROTOCOL.md, "Canonical JSON"): compact, object keys sorted by their
+// UTF-8 bytes, integers only, UTF-8 with minimal escapes. It is what views are hashed and
+// diffed as, so engines can write their views in it directly (TextWriter) instead of
+// building a tree that is only written out again.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "rules/core/types.h"
+
+namespace nyan {
+
+// Exactly what nlohmann's dump() writes for a json without floats.
+std::string canonical_json(const Json& j);
+// Appends canonical_json of the string `s`.
+void append_canonical_string(std::string& out, std::string_view s);
+// Appends canonical_json(j).
+void append_canonical_json(std::string& out, const Json& j);
+
+// Writes one JSON value member by member, in canonical form, at the end of `out`. The
+// caller gives each object's keys in byte order ("deck" before "deck_count"); nothing here
+// sorts them. Whoever writes a view this way also keeps a test that the text equals
+// canonical_json of its own parse (tests/conformance does it for every game).
+class TextWriter {
+ public:
+  explicit TextWriter(std::string& out) : out_(out) {}
+
+  TextWriter& key(std::string_view k);  // the next member of the open object
+  TextWriter& open_object();
+  TextWriter& close_object();
+  TextWriter& open_array();
+  TextWriter& close_array();
+  TextWriter& num(std::int64_t v);
+  TextWriter& str(std::string_view s);
+  TextWriter& flag(bool b);
+  TextWriter& null();
+  TextWriter& json(const Json& j);  // any value given as a tree
+  // A value already written as canonical text.
+  TextWriter& raw(std::string_view canonical);
+
+ private:
+  void separate();  // the comma before an array element or a member
+  std::string& out_;
+  bool need_comma_ = false;  // a value was written at this level
+  bool after_key_ = false;   // the value of a member comes next
+};
+
+}  // namespace nyan
