@@ -203,7 +203,18 @@ Outcome OikakeState::outcome() const {
                {"positions", b_.pos},
                {"distances", {b_.dist(0), b_.dist(1)}},
                {"first_seat", b_.first_seat},
-               {"presenter", b_.presenter}};
+               {"presenter", b_.presenter},
+               {"winner", r.winner}};
+  // §7: the outcome also holds the full revealed state (everything is public once over).
+  Json revealed = Json::object();
+  for (Seat s = 0; s < 2; ++s) {
+    revealed["hands"].push_back(counts_json(b_.hand[s]));
+    revealed["areas"].push_back(counts_json(b_.area[s]));
+    revealed["exchanged"].push_back(counts_json(b_.exchanged[s]));
+  }
+  Json& deck = revealed["deck"] = Json::array();
+  for (Kind k : b_.deck) deck.push_back(kind_json(k));
+  o.details["revealed"] = std::move(revealed);
   return o;
 }
 

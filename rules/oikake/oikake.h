@@ -91,6 +91,7 @@ class OikakeState : public State {
   std::vector<Seat> to_act() const override;
   std::vector<Json> legal_actions(Seat seat) const override;
   Json view(Seat seat) const override;
+  std::string view_text(Seat seat) const override;
   bool over() const override { return b_.phase == Phase::game_over; }
   Outcome outcome() const override;
   std::vector<Sealed> sealed() const override;
@@ -108,10 +109,13 @@ class OikakeState : public State {
   void present(Kind up, Kind down);
   void choose(bool pick_up);
   void end_check(const std::array<int, 2>& moves, int dist_before_0);
-  Json seat_json(Seat who, Seat viewer) const;
+  void write_seat(TextWriter& w, Seat who, Seat viewer) const;
 
   Board b_;
 };
+
+// A hand, area or exchange pile as an object of kind name -> count (kinds held only).
+Json counts_json(const Counts& c);
 
 // Deals a new game (random steps in the order of the header comment).
 Board deal(Mode mode, std::optional<Seat> first_seat, Rng& rng);

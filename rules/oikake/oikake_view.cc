@@ -1,15 +1,28 @@
 // Oikake Nyanzu: what each seat sees (rules §6), sealed values, and resampling.
+#include <algorithm>
+
 #include "rules/oikake/oikake.h"
 
 namespace nyan::oikake {
 
 namespace {
 
-Json counts_json(const Counts& c) {
-  Json j = Json::object();
-  for (int i = 0; i < kKinds; ++i)
-    if (c[i] > 0) j[std::string(kind_name(static_cast<Kind>(i)))] = c[i];
-  return j;
+// Kinds in the byte order of their names: the order of a counts object's keys.
+const std::array<Kind, kKinds>& kinds_by_name() {
+  static const std::array<Kind, kKinds> order = [] {
+    std::array<Kind, kKinds> o{};
+    for (int i = 0; i < kKinds; ++i) o[i] = static_cast<Kind>(i);
+    std::sort(o.begin(), o.end(), [](Kind a, Kind b) { return kind_name(a) < kind_name(b); });
+    return o;
+  }();
+  return order;
+}
+
+void write_counts(TextWriter& w, const Counts& c) {
+  w.open_object();
+  for (const Kind k : kinds_by_name())
+    if (c[static_cast<int>(k)] > 0) w.key(kind_name(k)).num(c[static_cast<int>(k)]);
+  w.close_object();
 }
 
 Json kind_json(Kind k) { return std::string(kind_name(k)); }
@@ -25,74 +38,98 @@ const char* phase_name(Phase p) {
 
 }  // namespace
 
-// Views are built member by member rather than from initializer lists: nlohmann copies
-// every value of an initializer list once more, and views are built after every action.
-Json OikakeState::seat_json(Seat who, Seat viewer) const {
-  const bool all = over();
+Json counts_json(const Counts& c) {
   Json j = Json::object();
-  j["seat"] = who;
-  j["pos"] = b_.pos[who];
-  j["dist"] = b_.dist(who);
-  j["hand_count"] = total(b_.hand[who]);
-  j["area"] = counts_json(b_.area[who]);
-  j["exchanged_count"] = total(b_.exchanged[who]);
-  j["exchanges_used"] = b_.exchanges_used[who];
-  if (all || who == viewer) {
-    j["hand"] = counts_json(b_.hand[who]);
-    j["exchanged"] = counts_json(b_.exchanged[who]);
-  }
+  for (int i = 0; i < kKinds; ++i)
+    if (c[i] > 0) j[std::string(kind_name(static_cast<Kind>(i)))] = c[i];
   return j;
 }
 
-Json OikakeState::view(Seat viewer) const {
-  const bool all = over();
-  Json v = Json::object();
-  v["game"] = "oikake";
-  v["mode"] = b_.mode == Mode::normal ? "normal" : "short";
-  v["track"] = b_.track();
-  v["hand_size"] = b_.hand_size();
-  v["max_exchanges"] = b_.max_exchanges();
-  v["phase"] = phase_name(b_.phase);
-  v["turn"] = b_.turn;
-  v["presenter"] = b_.presenter;
-  v["first_seat"] = b_.first_seat;
-  v["you"] = viewer == kSpectator ? Json(nullptr) : Json(viewer);
-  v["deck_count"] = b_.deck.size();
-  Json& players = v["players"] = Json::array();
-  players.push_back(seat_json(0, viewer));
-  players.push_back(seat_json(1, viewer));
-  v["log"] = b_.log.view(viewer, all);
-  if (b_.phase == Phase::choose) {
-    const DownCard& down = b_.downs.back();
-    Json& table = v["table"] = Json::object();
-    table["up"] = kind_json(b_.up);
-    table["down"] = viewer == down.presenter ? kind_json(down.card) : Json(nullptr);
-  } else {
-    v["table"] = nullptr;
+// The view is written as canonical text, member by member in key order, because the server
+// makes it for every seat after every action; view() is its parse, so it is defined once.
+void OikakeState::write_seat(TextWriter& w, Seat who, Seat viewer) const {
+  const bool shown = over() || who == viewer;
+  w.open_object();
+  w.key("area");
+  write_counts(w, b_.area[who]);
+  w.key("dist").num(b_.dist(who));
+  if (shown) {
+    w.key("exchanged");
+    write_counts(w, b_.exchanged[who]);
   }
+  w.key("exchanged_count").num(total(b_.exchanged[who]));
+  w.key("exchanges_used").num(b_.exchanges_used[who]);
+  if (shown) {
+    w.key("hand");
+    write_counts(w, b_.hand[who]);
+  }
+  w.key("hand_count").num(total(b_.hand[who]));
+  w.key("pos").num(b_.pos[who]);
+  w.key("seat").num(who);
+  w.close_object();
+}
+
+std::string OikakeState::view_text(Seat viewer) const {
+  const bool all = over();
+  std::string out;
+  out.reserve(1536);
+  TextWriter w(out);
+  w.open_object();
+  if (all) {
+    w.key("deck").open_array();
+    for (Kind k : b_.deck) w.str(kind_name(k));
+    w.close_array();
+  }
+  w.key("deck_count").num(static_cast<std::int64_t>(b_.deck.size()));
+  w.key("first_seat").num(b_.first_seat);
+  w.key("game").str("oikake");
+  w.key("hand_size").num(b_.hand_size());
+  w.key("last");
   if (b_.last) {
     const TurnRecord& t = *b_.last;
-    Json& last = v["last"] = Json::object();
-    last["turn"] = t.turn;
-    last["presenter"] = t.presenter;
-    last["up"] = kind_json(t.up);
-    last["down"] = kind_json(t.down);
-    last["pick"] = t.picked_up ? "up" : "down";
-    Json& acquired = last["acquired"] = Json::array();
-    acquired.push_back(kind_json(t.acquired[0]));
-    acquired.push_back(kind_json(t.acquired[1]));
-    last["moves"] = t.moves;
+    w.open_object();
+    w.key("acquired").open_array().str(kind_name(t.acquired[0])).str(kind_name(t.acquired[1])).close_array();
+    w.key("down").str(kind_name(t.down));
+    w.key("moves").open_array().num(t.moves[0]).num(t.moves[1]).close_array();
+    w.key("pick").str(t.picked_up ? "up" : "down");
+    w.key("presenter").num(t.presenter);
+    w.key("turn").num(t.turn);
+    w.key("up").str(kind_name(t.up));
+    w.close_object();
   } else {
-    v["last"] = nullptr;
+    w.null();
   }
-  if (all) {
-    Json deck = Json::array();
-    for (Kind k : b_.deck) deck.push_back(kind_json(k));
-    v["deck"] = deck;
-    v["outcome"] = outcome().to_json();
+  w.key("log");
+  b_.log.write(w, viewer, all);
+  w.key("max_exchanges").num(b_.max_exchanges());
+  w.key("mode").str(b_.mode == Mode::normal ? "normal" : "short");
+  if (all) w.key("outcome").json(outcome().to_json());
+  w.key("phase").str(phase_name(b_.phase));
+  w.key("players").open_array();
+  write_seat(w, 0, viewer);
+  write_seat(w, 1, viewer);
+  w.close_array();
+  w.key("presenter").num(b_.presenter);
+  w.key("table");
+  if (b_.phase == Phase::choose) {
+    const DownCard& down = b_.downs.back();
+    w.open_object().key("down");
+    if (viewer == down.presenter) w.str(kind_name(down.card));
+    else w.null();
+    w.key("up").str(kind_name(b_.up)).close_object();
+  } else {
+    w.null();
   }
-  return v;
+  w.key("track").num(b_.track());
+  w.key("turn").num(b_.turn);
+  w.key("you");
+  if (viewer == kSpectator) w.null();
+  else w.num(viewer);
+  w.close_object();
+  return out;
 }
+
+Json OikakeState::view(Seat viewer) const { return Json::parse(view_text(viewer)); }
 
 std::vector<Sealed> OikakeState::sealed() const {
   std::vector<Sealed> out;

@@ -450,3 +450,23 @@ TEST_CASE("bad input: typed errors, state unchanged", "[oikake][errors]") {
   CHECK(code(2, present("walk", "lazy")) == RuleError::invalid_seat);
   CHECK(test::bytes(s.debug_state()) == before);
 }
+
+TEST_CASE("§7: the outcome holds the winner and the full revealed state", "[oikake][outcome]") {
+  // T5's position: seat 0 presents bigcat and find, seat 1 takes bigcat and lands on 0.
+  OikakeState s = fixture({{"pos", {0, 10}}, {"hands", P(L({"bigcat", "find", "walk", "lazy"}), nullptr)}});
+  must_apply(s, 0, present("bigcat", "find"));
+  must_apply(s, 1, choose("up"));
+  require_win(s, 0, "conflict");
+  const Json d = s.outcome().details;
+  CHECK(d["winner"] == 0);
+  CHECK(d["positions"] == Json{0, 0});
+  const Json& r = d["revealed"];
+  CHECK(r["areas"][0] == Json{{"find", 1}});
+  CHECK(r["areas"][1] == Json{{"bigcat", 1}});
+  for (Seat seat = 0; seat < 2; ++seat) {
+    CHECK(r["hands"][seat] == counts_json(s.board().hand[seat]));
+    CHECK(r["exchanged"][seat] == counts_json(s.board().exchanged[seat]));
+  }
+  REQUIRE(r["deck"].size() == s.board().deck.size());
+  for (std::size_t i = 0; i < s.board().deck.size(); ++i) CHECK(r["deck"][i] == std::string(kind_name(s.board().deck[i])));
+}
