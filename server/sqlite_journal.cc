@@ -11,6 +11,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "rules/core/canonical_text.h"
 #include "server/log.h"
 #include "server/metrics.h"
 
@@ -36,11 +37,21 @@ std::int64_t now_ms() {
 class Statement {
  public:
   Statement(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &s_, nullptr); }
-  ~Statement() { sqlite3_finalize(s_); }
+  ~Statement() { finalize(); }
   Statement(const Statement&) = delete;
   Statement& operator=(const Statement&) = delete;
   sqlite3_stmt* get() { return s_; }
   bool ok() const { return s_ != nullptr; }
+  void finalize() {
+    sqlite3_finalize(s_);
+    s_ = nullptr;
+  }
+  // Runs a bound write and makes the statement ready for the next bindings.
+  bool run() {
+    const bool done = sqlite3_step(s_) == SQLITE_DONE;
+    sqlite3_reset(s_);
+    return done;
+  }
 
  private:
   sqlite3_stmt* s_ = nullptr;
@@ -49,7 +60,14 @@ class Statement {
 class SqliteJournal : public Journal {
  public:
   SqliteJournal(sqlite3* db, std::string path, int group_commit_us)
-      : db_(db), path_(std::move(path)), group_commit_(group_commit_us) {
+      : db_(db),
+        path_(std::move(path)),
+        group_commit_(group_commit_us),
+        // Prepared once: preparing them for every group cost more than the inserts.
+        insert_room_(db, "INSERT OR IGNORE INTO rooms(code, created_ms) VALUES(?, ?)"),
+        insert_record_(db, "INSERT INTO records(room, seq, body) VALUES(?, ?, ?)"),
+        forget_records_(db, "DELETE FROM records WHERE room = ?"),
+        forget_room_(db, "UPDATE rooms SET forgotten = 1 WHERE code = ?") {
     writer_ = std::thread([this] { write_loop(); });
   }
 
@@ -60,6 +78,7 @@ class SqliteJournal : public Journal {
     }
     cv_.notify_all();
     writer_.join();
+    for (Statement* s : {&insert_room_, &insert_record_, &forget_records_, &forget_room_}) s->finalize();
     sqlite3_close(db_);
   }
 
@@ -153,37 +172,35 @@ class SqliteJournal : public Journal {
   bool commit(std::deque<Item>& batch) {
     std::lock_guard<std::mutex> lock(db_mu_);
     std::unordered_map<std::string, std::int64_t> seqs;  // applied only if the commit succeeds
-    bool ok = exec("BEGIN IMMEDIATE");
-    Statement room(db_, "INSERT OR IGNORE INTO rooms(code, created_ms) VALUES(?, ?)");
-    Statement insert(db_, "INSERT INTO records(room, seq, body) VALUES(?, ?, ?)");
-    Statement forget_records(db_, "DELETE FROM records WHERE room = ?");
-    Statement forget_room(db_, "UPDATE rooms SET forgotten = 1 WHERE code = ?");
-    ok = ok && room.ok() && insert.ok() && forget_records.ok() && forget_room.ok();
+    bool ok = insert_room_.ok() && insert_record_.ok() && forget_records_.ok() && forget_room_.ok() &&
+              exec("BEGIN IMMEDIATE");
     const std::int64_t t = now_ms();
     for (Item& item : batch) {
       if (!ok) break;
       if (item.forget) {
-        for (Statement* s : {&forget_records, &forget_room}) {
-          sqlite3_reset(s->get());
+        for (Statement* s : {&forget_records_, &forget_room_}) {
           sqlite3_bind_text(s->get(), 1, item.code.c_str(), -1, SQLITE_TRANSIENT);
-          ok = ok && sqlite3_step(s->get()) == SQLITE_DONE;
+          ok = ok && s->run();
         }
         continue;
       }
-      sqlite3_reset(room.get());
-      sqlite3_bind_text(room.get(), 1, item.code.c_str(), -1, SQLITE_TRANSIENT);
-      sqlite3_bind_int64(room.get(), 2, t);
-      ok = ok && sqlite3_step(room.get()) == SQLITE_DONE;
       auto seq = seqs.find(item.code);
-      if (seq == seqs.end()) seq = seqs.emplace(item.code, next_seq_[item.code]).first;
+      if (seq == seqs.end()) {
+        auto known = next_seq_.find(item.code);
+        if (known == next_seq_.end()) {  // the room's first records: its row too
+          sqlite3_bind_text(insert_room_.get(), 1, item.code.c_str(), -1, SQLITE_TRANSIENT);
+          sqlite3_bind_int64(insert_room_.get(), 2, t);
+          ok = ok && insert_room_.run();
+        }
+        seq = seqs.emplace(item.code, known == next_seq_.end() ? 0 : known->second).first;
+      }
       for (Json& r : item.records) {
         r["t"] = t;  // wall-clock time of the commit, for retention
-        const std::string body = r.dump();
-        sqlite3_reset(insert.get());
-        sqlite3_bind_text(insert.get(), 1, item.code.c_str(), -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(insert.get(), 2, seq->second++);
-        sqlite3_bind_text(insert.get(), 3, body.c_str(), static_cast<int>(body.size()), SQLITE_TRANSIENT);
-        ok = ok && sqlite3_step(insert.get()) == SQLITE_DONE;
+        const std::string body = canonical_json(r);  // dump()'s bytes, written faster
+        sqlite3_bind_text(insert_record_.get(), 1, item.code.c_str(), -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(insert_record_.get(), 2, seq->second++);
+        sqlite3_bind_text(insert_record_.get(), 3, body.c_str(), static_cast<int>(body.size()), SQLITE_TRANSIENT);
+        ok = ok && insert_record_.run();
       }
     }
     ok = ok && exec("COMMIT");
@@ -213,8 +230,9 @@ class SqliteJournal : public Journal {
   std::deque<Item> queue_;
   bool stop_ = false;
   bool writing_ = false;
-  std::mutex db_mu_;  // the connection
-  std::unordered_map<std::string, std::int64_t> next_seq_;
+  std::mutex db_mu_;  // the connection and the statements
+  Statement insert_room_, insert_record_, forget_records_, forget_room_;
+  std::unordered_map<std::string, std::int64_t> next_seq_;  // rooms with records: their next seq
   std::atomic<bool> healthy_{true};
   std::thread writer_;
 };
