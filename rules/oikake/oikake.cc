@@ -241,7 +241,13 @@ Error OikakeState::explain_rejection(Seat seat, const Json& action) const {
     if (action.size() != 3 || !kind_field("up") || !kind_field("down"))
       return malformed("present needs exactly 'up' and 'down': card kinds");
     if (b_.phase != Phase::present || seat != b_.presenter) return illegal("you are not presenting now");
-    if (*kind_field("up") == *kind_field("down"))
+    // Holding comes first: with a one-kind hand a pair is legal, so a rejected pair of a kind
+    // not held fails only for not being held (R3).
+    const Kind up = *kind_field("up"), down = *kind_field("down");
+    const Counts& hand = b_.hand[seat];
+    if (hand[static_cast<int>(up)] < 1 || hand[static_cast<int>(down)] < (up == down ? 2 : 1))
+      return illegal("you do not hold both cards");
+    if (up == down)
       return illegal("up and down must be different kinds unless every card in hand is of one kind");
     return illegal("you do not hold both cards");
   }

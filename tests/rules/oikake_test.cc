@@ -470,3 +470,17 @@ TEST_CASE("§7: the outcome holds the winner and the full revealed state", "[oik
   REQUIRE(r["deck"].size() == s.board().deck.size());
   for (std::size_t i = 0; i < s.board().deck.size(); ++i) CHECK(r["deck"][i] == std::string(kind_name(s.board().deck[i])));
 }
+
+TEST_CASE("R3: a pair of a kind not held is rejected as not held", "[oikake][errors]") {  // R3, §5
+  // Every card in hand is one kind, so the pair exception applies: the only fault in
+  // present(walk, walk) is that the hand holds no walk, and the error must say so.
+  OikakeState s = fixture({{"pos", {0, 7}}, {"hands", P(L({"find", "find", "find", "find"}), nullptr)}});
+  Result r = s.apply(0, present("walk", "walk"));
+  REQUIRE_FALSE(r.is_ok());
+  CHECK(r.error().code == RuleError::illegal_action);
+  CHECK(r.error().message == "you do not hold both cards");
+  // With kinds to spare, a held pair still gets the different-kinds message.
+  OikakeState t = fixture({{"pos", {0, 7}}, {"hands", P(L({"walk", "walk", "lazy", "find"}), nullptr)}});
+  CHECK(t.apply(0, present("walk", "walk")).error().message ==
+        "up and down must be different kinds unless every card in hand is of one kind");
+}
