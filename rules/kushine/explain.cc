@@ -104,8 +104,6 @@ Error KushineState::why_illegal(Seat seat, const std::string& type, const Json& 
   if (type == "say") {
     if (b_.seats[seat].says_left <= 0)
       return illegal("you have used your " + std::to_string(kSaysPerTurn) + " messages this turn");
-    if (a["topic"] == "merge" && b_.phase != Phase::await_merge)
-      return illegal("merge suggestions are for a pending boarding merge");
     for (const char* f : {"pile", "top", "bottom"})
       if (auto m = missing_pile(f)) return illegal(*m);
     return illegal("top and bottom must be different piles");

@@ -106,9 +106,10 @@ void KushineState::say_actions(Seat seat, std::vector<Json>& out) const {
   out.push_back(actions::say_hand());
   out.push_back(actions::say_want(true));
   out.push_back(actions::say_want(false));
-  // The seed lets everyone discuss which piles a boarding merges (G12); the extermination
-  // merge is the actor's own choice. So merge suggestions are offered while one is pending.
-  if (b_.phase == Phase::await_merge) pile_pairs(b_, actions::PairOf::say_merge, out);
+  // §5: `say` is open in every live phase, whatever its topic. The seed lets players discuss
+  // anything but their hands, so piles to merge may be suggested before a placement or an
+  // extermination as well as during a boarding merge (G12).
+  pile_pairs(b_, actions::PairOf::say_merge, out);
   for (const Pile& p : b_.piles) {
     out.push_back(actions::say_pile(p.id, true));
     out.push_back(actions::say_pile(p.id, false));

@@ -24,7 +24,7 @@
 //          1 action each); give{card}, mate_decide{to: "hand"|"bottom"},
 //          captain_decide{cancel}, doctor_decide{cancel}, merge{top, bottom}, skip_merge{}
 //          (decisions, free); say{topic: "hand" | "want"{category} | "pile"{pile, hint} |
-//          "merge"{top, bottom} (while a boarding merge is pending)} (a free side action for
+//          "merge"{top, bottom} (two distinct piles)} (a free side action for
 //          every seat, kSaysPerTurn per seat per turn, so talk cannot keep a game from
 //          ending). Piles are integers (1 = p1); cards are kinds.
 // Random steps, in order:

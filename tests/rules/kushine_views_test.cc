@@ -244,12 +244,12 @@ TEST_CASE("G19 say is limited per seat and turn", "[kushine][G19]") {  // R21, G
       if (a["type"] == "say") out.push_back(a);
     return out;
   };
-  // The vocabulary: hand, want x2, pile hints (2 piles x 2); merge suggestions only while a
-  // boarding merge is pending.
-  CHECK(says(2).size() == 1 + 2 + 4);
+  // The vocabulary: hand, want x2, merge suggestions (2 ordered pairs), pile hints (2 piles
+  // x 2), in every live phase (§5).
+  CHECK(says(2).size() == 1 + 2 + 2 + 4);
   CHECK(contains(says(2), {{"type", "say"}, {"topic", "pile"}, {"pile", 1}, {"hint", "avoid"}}));
   const Json suggest = {{"type", "say"}, {"topic", "merge"}, {"top", 2}, {"bottom", 1}};
-  CHECK(message(s, 2, suggest) == "merge suggestions are for a pending boarding merge");
+  CHECK(contains(says(2), suggest));
   must_apply(s, 0, place("cook"));
   REQUIRE(s.board().phase == Phase::await_merge);
   CHECK(says(2).size() == 1 + 2 + 2 + 4);
@@ -279,4 +279,26 @@ TEST_CASE("R22 the turn cap", "[kushine][R22]") {  // R22, G20
   CHECK(s.outcome().reason == "turn_limit");
   CHECK(s.outcome().turns == 2);
   CHECK(s.outcome().winners.empty());
+}
+
+TEST_CASE("R21: a merge suggestion may be said in any live phase", "[kushine][R21]") {  // R21, G12, G19, §5
+  // §5: `say` is legal in every phase but game_over, whatever its topic; the seed lets players
+  // discuss anything but their hands, so piles to merge can be talked over before a placement
+  // or an extermination too.
+  KushineState s = fixture({{"hands", {{"0", L({"cook"})}, {"2", L({"mouse"})}}},
+                            {"piles", {{"p1", L({"cook", "guard", "mouse"})}, {"p2", L({"sailor", "mouse"})}}}});
+  const Json suggest = {{"type", "say"}, {"topic", "merge"}, {"top", 2}, {"bottom", 1}};
+  REQUIRE(s.board().phase == Phase::act);
+  CHECK(contains(s.legal_actions(2), suggest));
+  CHECK(contains(s.legal_actions(0), suggest));
+  must_apply(s, 2, suggest);
+  CHECK(s.view(0)["seats"][2]["said"] == Json{{"seat", 2}, {"topic", "merge"}, {"top", 2}, {"bottom", 1}});
+  CHECK(s.board().phase == Phase::act);
+  CHECK(s.board().actions_left == 2);
+  must_apply(s, 0, receive());  // another phase: the giver is to act
+  REQUIRE(s.board().phase == Phase::await_give);
+  must_apply(s, 1, suggest);
+  CHECK(message(s, 1, {{"type", "say"}, {"topic", "merge"}, {"top", 1}, {"bottom", 1}}) ==
+        "top and bottom must be different piles");
+  CHECK(message(s, 1, {{"type", "say"}, {"topic", "merge"}, {"top", 3}, {"bottom", 1}}) == "there is no pile p3");
 }
