@@ -8,6 +8,21 @@
 
 namespace nyan::server {
 
+namespace {
+
+// The answer to an accepted action, written as text: one goes out for every move.
+Frame ack_frame(const Json& re, int game_no, int version, bool duplicate) {
+  std::string ack;
+  TextWriter w(ack);
+  w.open_object();
+  if (duplicate) w.key("duplicate").flag(true);
+  w.key("game_no").num(game_no).key("re").json(re).key("type").str("ack").key("version").num(version);
+  w.close_object();
+  return std::make_shared<const std::string>(std::move(ack));
+}
+
+}  // namespace
+
 void Room::on_start(const ParticipantPtr& from, const Envelope& msg) {
   if (!is_host(from->participant_id())) return reply_error(from, ProtoError::not_host, "only the host can start", msg.id);
   if (status_ != Status::lobby) return reply_error(from, ProtoError::bad_state, "the game has already started", msg.id);
@@ -54,7 +69,7 @@ void Room::on_action(const ParticipantPtr& from, const Envelope& msg, Clock::tim
   if (!msg.id.is_null())
     for (const auto& [id, version] : st.accepted)
       if (id == msg.id)
-        return reply(from, {{"type", "ack"}, {"re", msg.id}, {"game_no", game_no_}, {"version", version}, {"duplicate", true}});
+        return from->deliver(ack_frame(msg.id, game_no_, version, /*duplicate=*/true));
   if (status_ == Status::over) return reply_error(from, ProtoError::game_over, "the game is over", msg.id);
 
   Result r = match_->apply(seat, *action);
@@ -88,11 +103,7 @@ void Room::finish_action(const Match::Update& update, const ParticipantPtr& from
     accepted.emplace_back(re, match_->version());
     if (accepted.size() > 64) accepted.pop_front();
   }
-  // Written as text: an ack goes out for every move.
-  std::string ack;
-  TextWriter(ack).open_object().key("game_no").num(game_no_).key("re").json(re).key("type").str("ack")
-      .key("version").num(match_->version()).close_object();
-  from->deliver(std::make_shared<const std::string>(std::move(ack)));
+  from->deliver(ack_frame(re, game_no_, match_->version(), /*duplicate=*/false));
   const int n = static_cast<int>(seats_.size());
   for (const auto& [pid, conn] : conns_) {
     if (conn.seat == kSpectator) {

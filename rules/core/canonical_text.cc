@@ -149,72 +149,45 @@ TextWriter& TextWriter::key(std::string_view k) {
   return *this;
 }
 
-TextWriter& TextWriter::open_object() {
+TextWriter& TextWriter::open(char bracket) {
   separate();
-  out_ += '{';
+  out_ += bracket;
   need_comma_ = false;
   return *this;
 }
 
-TextWriter& TextWriter::close_object() {
-  out_ += '}';
+TextWriter& TextWriter::written() {
   need_comma_ = true;
   return *this;
 }
 
-TextWriter& TextWriter::open_array() {
-  separate();
-  out_ += '[';
-  need_comma_ = false;
-  return *this;
-}
-
-TextWriter& TextWriter::close_array() {
-  out_ += ']';
-  need_comma_ = true;
-  return *this;
+TextWriter& TextWriter::close(char bracket) {
+  out_ += bracket;
+  return written();
 }
 
 TextWriter& TextWriter::num(std::int64_t v) {
   separate();
   write_integer(out_, v);
-  need_comma_ = true;
-  return *this;
+  return written();
 }
 
 TextWriter& TextWriter::str(std::string_view s) {
   separate();
   append_canonical_string(out_, s);
-  need_comma_ = true;
-  return *this;
-}
-
-TextWriter& TextWriter::flag(bool b) {
-  separate();
-  out_ += b ? "true" : "false";
-  need_comma_ = true;
-  return *this;
-}
-
-TextWriter& TextWriter::null() {
-  separate();
-  out_ += "null";
-  need_comma_ = true;
-  return *this;
+  return written();
 }
 
 TextWriter& TextWriter::json(const Json& j) {
   separate();
   write(out_, j);
-  need_comma_ = true;
-  return *this;
+  return written();
 }
 
 TextWriter& TextWriter::raw(std::string_view canonical) {
   separate();
   out_ += canonical;
-  need_comma_ = true;
-  return *this;
+  return written();
 }
 
 }  // namespace nyan

@@ -28,20 +28,23 @@ class TextWriter {
   explicit TextWriter(std::string& out) : out_(out) {}
 
   TextWriter& key(std::string_view k);  // the next member of the open object
-  TextWriter& open_object();
-  TextWriter& close_object();
-  TextWriter& open_array();
-  TextWriter& close_array();
+  TextWriter& open_object() { return open('{'); }
+  TextWriter& close_object() { return close('}'); }
+  TextWriter& open_array() { return open('['); }
+  TextWriter& close_array() { return close(']'); }
   TextWriter& num(std::int64_t v);
   TextWriter& str(std::string_view s);
-  TextWriter& flag(bool b);
-  TextWriter& null();
+  TextWriter& flag(bool b) { return raw(b ? "true" : "false"); }
+  TextWriter& null() { return raw("null"); }
   TextWriter& json(const Json& j);  // any value given as a tree
   // A value already written as canonical text.
   TextWriter& raw(std::string_view canonical);
 
  private:
   void separate();  // the comma before an array element or a member
+  TextWriter& open(char bracket);
+  TextWriter& close(char bracket);
+  TextWriter& written();  // a value ended: the next one at this level needs a comma
   std::string& out_;
   bool need_comma_ = false;  // a value was written at this level
   bool after_key_ = false;   // the value of a member comes next

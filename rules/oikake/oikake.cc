@@ -5,8 +5,6 @@ namespace nyan::oikake {
 
 namespace {
 
-Json kind_json(Kind k) { return std::string(kind_name(k)); }
-
 // An action object built member by member (an initializer list costs a copy of each value,
 // and the legal actions are listed after every action).
 Json action(const char* type, std::initializer_list<std::pair<const char*, Json>> members) {

@@ -114,7 +114,9 @@ class OikakeState : public State {
   Board b_;
 };
 
-// A hand, area or exchange pile as an object of kind name -> count (kinds held only).
+// A card kind as its name, and a hand, area or exchange pile as an object of kind name ->
+// count (kinds held only).
+inline Json kind_json(Kind k) { return std::string(kind_name(k)); }
 Json counts_json(const Counts& c);
 
 // Deals a new game (random steps in the order of the header comment).

@@ -25,8 +25,6 @@ void write_counts(TextWriter& w, const Counts& c) {
   w.close_object();
 }
 
-Json kind_json(Kind k) { return std::string(kind_name(k)); }
-
 const char* phase_name(Phase p) {
   switch (p) {
     case Phase::present: return "present";
