@@ -278,9 +278,12 @@ std::unique_ptr<Journal> open_sqlite_journal(const std::string& data_dir, int gr
     return nullptr;
   }
   sqlite3_busy_timeout(db, 5000);
-  // WAL with synchronous=FULL: a commit is on disk (fsync) before the journal says so.
+  // WAL with synchronous=FULL: a commit is on disk (fsync) before the journal says so. The
+  // writer only appends, so a small page cache serves it (the default 2 MB would be a tenth of
+  // a busy server's memory).
   char* msg = nullptr;
-  if (sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", nullptr, nullptr, &msg) != SQLITE_OK) {
+  if (sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA cache_size=-256;", nullptr, nullptr,
+                   &msg) != SQLITE_OK) {
     error = std::string("cannot set WAL mode: ") + (msg ? msg : "?");
     sqlite3_free(msg);
     sqlite3_close(db);
