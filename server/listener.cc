@@ -52,6 +52,10 @@ void Listener::on_accept(boost::system::error_code ec, net::ip::tcp::socket sock
     });
     return;
   }
+  // Frames are small and each is a move someone waits for: send them at once, not held back
+  // (Nagle) until the client acknowledges the frame before.
+  boost::system::error_code ignored;
+  socket.set_option(net::ip::tcp::no_delay(true), ignored);
   std::make_shared<HttpSession>(std::move(socket), ctx_)->run();
   do_accept();
 }

@@ -78,6 +78,8 @@ bool Connection::connect(const std::string& host, unsigned short port, std::stri
   beast::get_lowest_layer(*d.ws).connect(endpoints, ec);
   if (!ec) {
     beast::get_lowest_layer(*d.ws).expires_never();
+    // Each message is a move or a request someone waits for: no Nagle delay.
+    beast::get_lowest_layer(*d.ws).socket().set_option(net::ip::tcp::no_delay(true), ec);
     d.ws->read_message_max(64 << 20);
     d.ws->handshake(host + ":" + std::to_string(port), path, ec);
   }

@@ -125,6 +125,8 @@ void Bot::start() {
     if (ec) return void(self->st_.connect_failures++);
     beast::get_lowest_layer(self->ws_).async_connect(results, [self](beast::error_code ec, auto) {
       if (ec) return void(self->st_.connect_failures++);
+      beast::error_code ignored;  // as a real client would: moves go out at once
+      beast::get_lowest_layer(self->ws_).socket().set_option(net::ip::tcp::no_delay(true), ignored);
       self->ws_.async_handshake(self->s_.host, "/ws", [self](beast::error_code ec) {
         if (ec) return void(self->st_.connect_failures++);
         self->do_read();
