@@ -151,6 +151,7 @@ int bot(const Args& args) {
     Json msg = {{"type", "action"}, {"action", action}, {"id", client.next_id()}};
     auto r = client.request(msg);
     if (!r) pending = msg;
+    else if ((*r)["type"] == "error" && verbose) std::printf("refused: %s\n", r->dump().c_str());
   }
   if (!client.game_over()) {
     std::fprintf(stderr, "bot: timed out\n");

@@ -22,7 +22,8 @@ class GameClient {
 
   // Sends `message` (with a fresh id unless it carries one) and waits for the reply that
   // answers it ("re"). Other messages that arrive meanwhile are absorbed. nullopt on timeout
-  // or close.
+  // or close. Requests keep within the message rate the server announced in its welcome:
+  // one that would exceed it waits (still absorbing messages) instead of being dropped.
   std::optional<Json> request(Json message, std::chrono::milliseconds timeout = std::chrono::seconds(10));
 
   // Convenience requests; each returns the reply (a "joined", "ok", "ack" or "error" message).
@@ -61,6 +62,12 @@ class GameClient {
 
  private:
   void absorb(const Json& msg);
+  // Waits, pumping, until the announced rate allows one more message, and counts it.
+  void pace();
+
+  // The server's message budget (welcome.limits), kept as a token bucket like its own.
+  double rate_ = 0, burst_ = 0, tokens_ = 0;
+  std::chrono::steady_clock::time_point refilled_;
 
   Connection* c_;
   ViewTracker tracker_;
