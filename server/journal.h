@@ -33,6 +33,9 @@ class Journal {
   virtual void append(const std::string& code, std::vector<Json> records, Done done) = 0;
   // False while writes are failing (a full or read-only disk): /readyz turns unready.
   virtual bool healthy() const = 0;
+  // False for the in-memory mode: there is nothing to wait for, so rooms need not write
+  // records or defer their answers.
+  virtual bool keeps_records() const { return true; }
   // Calls `each` with every room that still matters (not closed, not broken), one room at a
   // time with its records in order, so a large journal is never all in memory at once.
   virtual void load(const std::function<void(StoredRoom&&)>& each) = 0;

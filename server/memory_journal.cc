@@ -9,6 +9,7 @@ class MemoryJournal : public Journal {
   std::string describe() const override { return "in-memory (nothing survives a restart)"; }
   void append(const std::string&, std::vector<Json>, Done done) override { done(true); }
   bool healthy() const override { return true; }
+  bool keeps_records() const override { return false; }
   void load(const std::function<void(StoredRoom&&)>&) override {}
   void forget(const std::string&) override {}
   void mark_broken(const std::string&) override {}

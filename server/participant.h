@@ -24,6 +24,9 @@ class Participant {
   virtual std::uint64_t participant_id() const = 0;
   // Queues one frame for the client.
   virtual void deliver(Frame frame) = 0;
+  // Queues two frames in this order (an ack and its update): one hop onto the connection's
+  // strand instead of two, as this happens for every move.
+  virtual void deliver(Frame first, Frame second) = 0;
   // The connection is no longer in `room` (it left, was kicked, the room closed, or its
   // join failed). Ignored when the connection has moved on to another room since.
   virtual void left_room(const RoomLink* room) = 0;

@@ -76,6 +76,7 @@ void Room::on_action(const ParticipantPtr& from, const Envelope& msg, Clock::tim
   if (!r) return reply_error(from, from_rule_error(r.error().code), r.error().message, msg.id);
 
   Match::Update update = match_->update(spectators_ > 0);
+  if (!ctx_.journal.keeps_records()) return finish_action(update, from, seat, msg.id, received);
   std::vector<Json> records = {{{"kind", "action"},
                                 {"game_no", game_no_},
                                 {"version", match_->version()},
@@ -103,15 +104,19 @@ void Room::finish_action(const Match::Update& update, const ParticipantPtr& from
     accepted.emplace_back(re, match_->version());
     if (accepted.size() > 64) accepted.pop_front();
   }
-  from->deliver(ack_frame(re, game_no_, match_->version(), /*duplicate=*/false));
-  const int n = static_cast<int>(seats_.size());
+  Frame ack = ack_frame(re, game_no_, match_->version(), /*duplicate=*/false);
+  const std::size_t spectator_frame = seats_.size();
   for (const auto& [pid, conn] : conns_) {
-    if (conn.seat == kSpectator) {
-      if (static_cast<int>(update.frames.size()) > n) send(pid, update.frames[n]);
+    const std::size_t i = conn.seat == kSpectator ? spectator_frame : static_cast<std::size_t>(conn.seat);
+    if (i >= update.frames.size()) continue;  // no spectators were expected when it was made
+    if (ack && pid == from->participant_id()) {
+      from->deliver(std::move(ack), update.frames[i]);  // the actor: its ack, then its update
+      ack = nullptr;
     } else {
-      send(pid, update.frames[conn.seat]);
+      send(pid, update.frames[i]);
     }
   }
+  if (ack) from->deliver(std::move(ack));  // the actor left while the move was being saved
   metrics().actions++;
   metrics().action_seconds.observe(std::chrono::duration<double>(Clock::now() - received).count());
   if (match_->over()) {

@@ -173,6 +173,13 @@ void WsSession::deliver(Frame frame) {
   });
 }
 
+void WsSession::deliver(Frame first, Frame second) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), first = std::move(first), second = std::move(second)]() mutable {
+    self->enqueue(std::move(first));
+    self->enqueue(std::move(second));
+  });
+}
+
 void WsSession::enqueue(Frame frame) {
   if (closing_ || finished_) return;
   const Config& c = ctx_.config;

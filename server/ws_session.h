@@ -31,6 +31,7 @@ class WsSession : public Participant, public std::enable_shared_from_this<WsSess
 
   std::uint64_t participant_id() const override { return id_; }
   void deliver(Frame frame) override;
+  void deliver(Frame first, Frame second) override;
   void left_room(const RoomLink* room) override;
 
   // Closes with a close frame carrying `code` and `reason` (after the write in flight).
