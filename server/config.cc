@@ -86,7 +86,7 @@ const std::vector<Setting>& settings() {
       {"drain-ms", "on SIGTERM, time allowed to close connections (5000)", integer(&Config::drain_ms, 0, 600'000)},
       {"max-connections", "concurrent connections (20000)", integer(&Config::max_connections, 1, 1'000'000)},
       {"max-rooms", "rooms held at once (100000)", integer(&Config::max_rooms, 1, 10'000'000)},
-      {"group-commit-us", "journal: extra wait to batch records from several rooms (0: those that arrive during a commit share the next)",
+      {"group-commit-us", "journal: when busy, longest wait to batch records from several rooms (2000; 0 never waits)",
        integer(&Config::group_commit_us, 0, 1'000'000)},
   };
   return s;

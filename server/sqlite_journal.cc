@@ -150,10 +150,14 @@ class SqliteJournal : public Journal {
         std::unique_lock<std::mutex> lock(mu_);
         cv_.wait(lock, [this] { return stop_ || !queue_.empty(); });
         if (queue_.empty() && stop_) return;
-        // Group commit: give other rooms a moment to join this fsync.
-        if (group_commit_ > 0 && !stop_)
+        // Group commit: records that came during the last fsync share this one. When that
+        // was several rooms' worth (a busy server), also give others a moment to join: fewer
+        // fsyncs per record. A quiet server commits at once, so an answer never waits for
+        // company that is not coming.
+        if (group_commit_ > 0 && !stop_ && last_batch_ >= kBusyBatch)
           cv_.wait_for(lock, std::chrono::microseconds(group_commit_), [this] { return stop_ || queue_.size() >= 256; });
         batch.swap(queue_);
+        last_batch_ = batch.size();
         writing_ = true;
       }
       const bool ok = commit(batch);
@@ -225,6 +229,8 @@ class SqliteJournal : public Journal {
   sqlite3* db_;
   std::string path_;
   int group_commit_;
+  static constexpr std::size_t kBusyBatch = 4;
+  std::size_t last_batch_ = 0;  // items in the last commit (writer thread only)
   std::mutex mu_;  // queue_
   std::condition_variable cv_, idle_cv_;
   std::deque<Item> queue_;

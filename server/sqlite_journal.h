@@ -1,7 +1,7 @@
 // The embedded journal backend: one SQLite database (WAL mode, synchronous=FULL) in the data
 // directory. A single writer thread commits records from every room in batches (group
-// commit): records that arrive while one commit is being fsynced share the next, and a record
-// may also wait up to `group_commit_us` for others. A failed
+// commit): records that arrive while one commit is being fsynced share the next, and while
+// commits are busy a batch also waits up to `group_commit_us` for more. A failed
 // commit (full or read-only disk) rolls back, fails that batch's records and marks the journal
 // unhealthy; every later batch tries again, so the server recovers when space returns.
 #pragma once
