@@ -129,6 +129,25 @@ TEST_CASE("server: typed errors for bad input, and the game goes on", "[server][
   CHECK(server.http_get("/healthz").first == 200);
 }
 
+TEST_CASE("cli: a client keeps within the announced message rate instead of being dropped", "[server][cli]") {
+  ServerProcess server({"--journal", "none", "--rate-per-second", "5", "--rate-burst", "5"});
+  auto a = connect_player(server.port());  // hello takes one token
+  const auto t0 = std::chrono::steady_clock::now();
+  int pongs = 0;
+  for (int i = 0; i < 12; ++i) {
+    auto r = a->client.request({{"type", "ping"}});
+    REQUIRE(r);
+    INFO(r->dump());
+    CHECK((*r)["type"] == "pong");
+    pongs += (*r)["type"] == "pong";
+  }
+  CHECK(pongs == 12);
+  // 13 messages against 5 per second with a burst of 5: at least (13 - 5) / 5 s, not at once.
+  CHECK(std::chrono::steady_clock::now() - t0 >= 1500ms);
+  // Nothing else came: no rate_limited error was sent either.
+  CHECK(!a->client.pump(200ms));
+}
+
 TEST_CASE("server: the message rate limit answers rate_limited and the connection survives", "[server][errors]") {
   ServerProcess server({"--journal", "none", "--rate-per-second", "5", "--rate-burst", "5"});
   auto a = connect_player(server.port());  // hello takes one token
