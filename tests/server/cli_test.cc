@@ -152,3 +152,23 @@ TEST_CASE("cli: play drives a game from the terminal", "[server][cli]") {
   CHECK(player.output.find("track:") != std::string::npos);
   CHECK(player.output.find(" 1) present") != std::string::npos);
 }
+
+TEST_CASE("cli: load plays its rooms within the server's default limits and reports the figures", "[server][cli]") {
+  register_all_games();
+  ServerProcess server({"--journal", "none"});  // the default message rate limit
+  Child load({NYANHALL_CLI, "load", "--server", server_addr(server), "--game", "oikake", "--rooms", "3", "--duration",
+              "3"});
+  REQUIRE(load.wait(60s) == 0);
+  INFO(load.output);
+  // Bots that never think still keep under the announced rate: no move is dropped, and no
+  // room stalls after its first burst.
+  CHECK(load.output.find("errors: 0\n") != std::string::npos);
+  CHECK(load.output.find("hash mismatches 0") != std::string::npos);
+  std::smatch m;
+  REQUIRE(std::regex_search(load.output, m, std::regex("matches completed: (\\d+)")));
+  // 3 rooms for 3 s at about 27 messages/s per bot: well over a hundred moves, so several
+  // Oikake games each (a game is rarely longer than 30 moves).
+  CHECK(std::stoi(m[1]) >= 6);
+  REQUIRE(std::regex_search(load.output, m, std::regex("actions: (\\d+)")));
+  CHECK(std::stoi(m[1]) >= 150);
+}
