@@ -12,7 +12,7 @@
 #include <string>
 
 #include "server/participant.h"
-#include "server/rate_limit.h"
+#include "protocol/rate_limit.h"
 #include "server/server_context.h"
 
 namespace nyan::server {

@@ -1,7 +1,5 @@
 #include "clients/cli/game_client.h"
 
-#include <algorithm>
-
 #include "protocol/messages.h"
 
 namespace nyan::cli {
@@ -16,26 +14,13 @@ bool GameClient::hello(std::string& error) {
     error = reply->value("message", "hello refused");
     return false;
   }
-  const Json limits = reply->value("limits", Json::object());
-  // A little under the announced budget: the server counts arrivals, which jitter.
-  rate_ = 0.9 * limits.value("rate_per_second", 0.0);
-  burst_ = std::max(1.0, limits.value("rate_burst", 0.0) / 2);
-  tokens_ = burst_ - 1;  // the hello itself
-  refilled_ = std::chrono::steady_clock::now();
+  budget_ = client_budget(*reply);
   return true;
 }
 
 void GameClient::pace() {
-  if (rate_ <= 0) return;  // before the welcome, or a server without a limit
-  for (;;) {
-    const auto now = std::chrono::steady_clock::now();
-    tokens_ = std::min(burst_, tokens_ + std::chrono::duration<double>(now - refilled_).count() * rate_);
-    refilled_ = now;
-    if (tokens_ >= 1) break;
-    const auto wait = std::chrono::duration<double>((1 - tokens_) / rate_);
-    pump(std::chrono::ceil<std::chrono::milliseconds>(wait));
-  }
-  tokens_ -= 1;
+  if (!budget_) return;  // before the welcome, or a server without a limit
+  while (!budget_->take()) pump(std::chrono::ceil<std::chrono::milliseconds>(budget_->until_token()));
 }
 
 std::optional<Json> GameClient::request(Json message, std::chrono::milliseconds timeout) {
@@ -104,7 +89,7 @@ void GameClient::absorb(const Json& msg) {
     ++problems_;
     last_problem_ = check.problem;
     ++resyncs_;
-    tokens_ -= 1;  // counted against the budget, which the next request waits for
+    if (budget_) budget_->spend();  // counted against the budget, which the next request waits for
     c_->send({{"type", "resync"}, {"id", next_id_++}});
   }
 }

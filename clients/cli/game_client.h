@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "clients/cli/connection.h"
+#include "protocol/rate_limit.h"
 #include "protocol/view_tracker.h"
 
 namespace nyan::cli {
@@ -65,9 +66,7 @@ class GameClient {
   // Waits, pumping, until the announced rate allows one more message, and counts it.
   void pace();
 
-  // The server's message budget (welcome.limits), kept as a token bucket like its own.
-  double rate_ = 0, burst_ = 0, tokens_ = 0;
-  std::chrono::steady_clock::time_point refilled_;
+  std::optional<TokenBucket> budget_;  // from the server's welcome.limits
 
   Connection* c_;
   ViewTracker tracker_;

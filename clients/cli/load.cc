@@ -21,6 +21,7 @@
 #include "clients/cli/args.h"
 #include "clients/cli/command.h"
 #include "protocol/messages.h"
+#include "protocol/rate_limit.h"
 #include "protocol/view_tracker.h"
 #include "rules/core/rng.h"
 
@@ -87,10 +88,9 @@ class Bot : public std::enable_shared_from_this<Bot> {
   int acted_version_ = -1, acted_game_ = -1;
   bool thinking_ = false;
   long next_id_ = 1;
-  // The message budget the server announced (welcome.limits), kept as a token bucket so a bot
-  // that never thinks still stays under it instead of having moves dropped.
-  double rate_ = 0, burst_ = 0, tokens_ = 0;
-  Clock::time_point refilled_;
+  // The message budget the server announced (welcome.limits), so that a bot that never thinks
+  // still stays under it instead of having moves dropped.
+  std::optional<TokenBucket> budget_;
   std::map<long, Clock::time_point> sent_;
 };
 
@@ -141,7 +141,7 @@ void Bot::start() {
 }
 
 void Bot::send(const Json& j) {
-  tokens_ -= 1;
+  if (budget_) budget_->spend();
   out_.push_back(j.dump());
   if (out_.size() == 1) do_write();
 }
@@ -167,11 +167,7 @@ void Bot::do_read() {
 void Bot::on_message(const Json& m) {
   const std::string type = m.value("type", "");
   if (type == "welcome") {
-    const Json limits = m.value("limits", Json::object());
-    rate_ = 0.9 * limits.value("rate_per_second", 0.0);  // a little under: arrivals jitter
-    burst_ = std::max(1.0, limits.value("rate_burst", 0.0) / 2);
-    tokens_ = burst_ - 1;  // the hello
-    refilled_ = Clock::now();
+    budget_ = client_budget(m);
     if (index_ == 0) send({{"type", "create"}, {"game", s_.game}, {"options", s_.options}, {"name", "bot"}});
     else room_.welcomed(*this);
   } else if (type == "joined") {
@@ -227,18 +223,10 @@ void Bot::maybe_act() {
   bool mine = false;
   for (const Json& s : tracker_.to_act()) mine = mine || s == seat_;
   if (!mine || (acted_version_ == tracker_.version() && acted_game_ == tracker_.game_no())) return;
-  if (rate_ > 0) {
-    const Clock::time_point now = Clock::now();
-    tokens_ = std::min(burst_, tokens_ + std::chrono::duration<double>(now - refilled_).count() * rate_);
-    refilled_ = now;
-  }
   // Thinking, and waiting for the server's message budget when it is spent.
   std::chrono::milliseconds wait{0};
   if (s_.think_ms > 0) wait = std::chrono::milliseconds(rng_.uniform(static_cast<std::uint64_t>(2 * s_.think_ms) + 1));
-  if (rate_ > 0 && tokens_ < 1) {
-    const std::chrono::duration<double> budget((1 - tokens_) / rate_);
-    wait = std::max(wait, std::chrono::ceil<std::chrono::milliseconds>(budget));
-  }
+  if (budget_) wait = std::max(wait, std::chrono::ceil<std::chrono::milliseconds>(budget_->until_token()));
   if (wait.count() == 0) return act();
   thinking_ = true;
   timer_.expires_after(wait);
