@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <deque>
+#include <string>
 #include <vector>
 
 #include "rules/core/canonical_text.h"
@@ -36,7 +37,12 @@ class EventLog {
     Json event;
     std::vector<Seat> visible_to;
     Json secret;
+    // The event written once as canonical text, as the seats without and with the secret
+    // see it (`full` is empty when there is no secret): views are written after every
+    // action, and an event never changes once added.
+    std::string text, full;
   };
+  static void write_texts(Entry& e);
   std::size_t capacity_;
   std::deque<Entry> entries_;
   int next_ = 1;
