@@ -1,7 +1,9 @@
 // A uniformly random legal move for one of the seats the game waits for: what random
-// playouts, simulations and the simplest bots do.
+// playouts, simulations and the simplest bots do. While the seat has other actions, side
+// actions (State::side_action) are in the draw only one time in kSideActionOdds.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 
 #include "rules/core/rng.h"
@@ -13,6 +15,8 @@ struct Move {
   Seat seat = 0;
   Json action;
 };
+
+inline constexpr std::uint64_t kSideActionOdds = 8;
 
 // nullopt when the game is over or (an engine bug) the chosen seat has no legal action.
 std::optional<Move> random_move(const State& state, Rng& rng);

@@ -69,6 +69,12 @@ class State {
   // else comes back unchanged. Default: the action as given.
   virtual Json canonical_action(Seat seat, const Json& action) const { (void)seat; return action; }
 
+  // True for a listed action that neither costs nor moves the game on and that the rules let
+  // a seat repeat without a count (Kushine's `say`). Random playouts take these only now and
+  // then: chosen as often as everything else, they would stretch a game without end.
+  // Default: none.
+  virtual bool side_action(const Json& action) const { (void)action; return false; }
+
   // What `seat` may know (kSpectator: the public view). Integers and strings only; no
   // floating point. Two states that one seat cannot tell apart give it identical views.
   virtual Json view(Seat seat) const = 0;

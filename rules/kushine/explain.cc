@@ -102,8 +102,6 @@ Error KushineState::why_illegal(Seat seat, const std::string& type, const Json& 
     return std::nullopt;
   };
   if (type == "say") {
-    if (b_.seats[seat].says_left <= 0)
-      return illegal("you have used your " + std::to_string(kSaysPerTurn) + " messages this turn");
     for (const char* f : {"pile", "top", "bottom"})
       if (auto m = missing_pile(f)) return illegal(*m);
     return illegal("top and bottom must be different piles");

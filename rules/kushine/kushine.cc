@@ -100,9 +100,8 @@ void KushineState::act_actions(std::vector<Json>& out) const {
           out.push_back(actions::boatswain_place(static_cast<Kind>(i), static_cast<Kind>(j)));
 }
 
-void KushineState::say_actions(Seat seat, std::vector<Json>& out) const {
+void KushineState::say_actions(Seat, std::vector<Json>& out) const {
   // G19: the whole vocabulary; no form can carry a nyanko type.
-  if (b_.seats[seat].says_left <= 0) return;
   out.push_back(actions::say_hand());
   out.push_back(actions::say_want(true));
   out.push_back(actions::say_want(false));
@@ -211,7 +210,6 @@ void KushineState::apply_decision(Seat seat, const std::string& type, const Json
 
 void KushineState::say(Seat seat, const Json& action) {
   Player& p = b_.seats[seat];
-  p.says_left--;
   Json said = action;
   said.erase("type");
   said["seat"] = seat;
@@ -233,7 +231,6 @@ void KushineState::end_turn() {
   b_.turn++;
   b_.active = (b_.active + 1) % b_.players();  // R1: clockwise
   b_.actions_left = b_.seats[b_.active].used ? 1 : 2;  // R3, G13
-  for (Player& p : b_.seats) p.says_left = kSaysPerTurn;
   b_.log.add({{"type", "turn"}, {"seat", b_.active}, {"turn", b_.turn}, {"actions", b_.actions_left}});
 }
 

@@ -25,8 +25,8 @@
 //          captain_decide{cancel}, doctor_decide{cancel}, merge{top, bottom}, skip_merge{}
 //          (decisions, free); say{topic: "hand" | "want"{category} | "pile"{pile, hint} |
 //          "merge"{top, bottom} (two distinct piles)} (a free side action for
-//          every seat, kSaysPerTurn per seat per turn, so talk cannot keep a game from
-//          ending). Piles are integers (1 = p1); cards are kinds.
+//          every seat in every live phase, without a count: §5 leaves limiting it to the
+//          server, whose message rate limit does). Piles are integers (1 = p1); cards are kinds.
 // Random steps, in order:
 //   (1) only with assignment "random": shuffle of the playing officers listed in table order
 //       (captain, mate, boatswain, doctor); seat i plays item i;
@@ -61,7 +61,6 @@ enum class Phase { act, await_give, await_peek, await_captain, await_doctor, awa
 enum class Level { none, easy, normal, hard };  // R20, ordered
 
 inline constexpr int kMaxPlayers = 4;
-inline constexpr int kSaysPerTurn = 3;  // G19: `say` per seat per turn, so talk always ends
 inline constexpr std::size_t kLogSize = 8;
 
 // A card in a pile. `seen` marks the seats that know this card is here (its returner, a Mate
@@ -85,7 +84,6 @@ struct Player {
   // pile). Only resampling reads it; views never show it.
   std::array<Hand, kMaxPlayers> known{};
   bool declared = false;  // has published its category counts with `say hand`
-  int says_left = kSaysPerTurn;
   Json said = nullptr;  // the last `say` of this seat (public)
 };
 
@@ -160,6 +158,11 @@ class KushineState : public State {
   std::vector<Sealed> sealed() const override;
   Json debug_state() const override;
   Json canonical_action(Seat seat, const Json& action) const override;
+  // §5: `say` costs no action and has no count.
+  bool side_action(const Json& action) const override {
+    const auto type = action.find("type");
+    return type != action.end() && *type == "say";
+  }
   std::unique_ptr<State> resample(Seat viewer, Rng& rng) const override;
 
   const Board& board() const { return b_; }

@@ -101,7 +101,7 @@ std::vector<OptionSpec> KushineGame::option_schema() const {
                          "list of distinct officers, one per player, including the captain"),
       OptionSpec::object("assignment", "random",
                          "\"random\" (from the game's seed) or seat -> officer, e.g. [\"mate\", \"captain\"]"),
-      OptionSpec::integer("max_turns", 0, 100000, 200, "the team loses after this many turns (0: no cap)"),
+      OptionSpec::integer("max_turns", 0, std::numeric_limits<int>::max(), 200, "the team loses after this many turns (0: no cap)"),
   };
 }
 
@@ -122,14 +122,12 @@ std::unique_ptr<State> KushineGame::start(const Json& options, std::unique_ptr<R
   return std::make_unique<KushineState>(std::move(b), std::move(rng));
 }
 
-int KushineGame::max_actions(const Json& options) const {
-  // A turn has at most 2 main actions, each with at most 2 follow-up decisions (a Mate take
-  // of a tanuki: mate_decide + captain_decide; a Boatswain double boarding: 2 merges), and
-  // each seat may say kSaysPerTurn times per turn. Without a turn cap there is no bound.
-  const long long turns = options.at("max_turns").get<long long>();
-  if (turns == 0) return std::numeric_limits<int>::max();
-  const long long per_turn = 2 * 3 + options.at("players").get<long long>() * kSaysPerTurn;
-  return static_cast<int>(std::min<long long>(turns * per_turn, std::numeric_limits<int>::max()));
+int KushineGame::max_actions(const Json&) const {
+  // No bound: `say` is a free side action with no count (§5: "the server may rate-limit
+  // it"), so talk can go on as long as the players like. Play itself is bounded by max_turns
+  // (R22) when it is set: a turn has at most 2 main actions, each with at most 2 follow-up
+  // decisions.
+  return std::numeric_limits<int>::max();
 }
 
 std::vector<Json> KushineGame::sample_options() const {

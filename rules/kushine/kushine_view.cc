@@ -32,7 +32,6 @@ Json KushineState::seat_json(Seat who, Seat viewer) const {
   j["face_up"] = !p.used;
   j["ability_available"] = b_.ability_available(p.officer);
   j["hand_count"] = total(p.hand);
-  j["says_left"] = p.says_left;
   j["said"] = p.said;
   if (who == viewer || over()) j["hand"] = hand_json(p.hand);
   return j;
@@ -64,7 +63,6 @@ Json KushineState::view(Seat viewer) const {
   v["players"] = b_.players();
   v["difficulty"] = std::string(level_name(b_.difficulty));
   v["max_turns"] = b_.max_turns;
-  v["says_per_turn"] = kSaysPerTurn;
   v["phase"] = std::string(phase_name(b_.phase));
   v["turn"] = b_.turn;
   v["active"] = b_.active;
@@ -164,7 +162,7 @@ Json KushineState::debug_state() const {
   for (const Player& p : b_.seats) {
     Json known = Json::array();
     for (Seat s = 0; s < b_.players(); ++s) known.push_back(p.known[s]);
-    seats.push_back({std::string(officer_name(p.officer)), p.used, p.hand, known, p.declared, p.says_left, p.said});
+    seats.push_back({std::string(officer_name(p.officer)), p.used, p.hand, known, p.declared, p.said});
   }
   // Cards as compact text (tests compare this often): per card its kind's number and the
   // hex digit of its `seen` seats.

@@ -115,8 +115,12 @@ TEST_CASE("options: defaults and errors that name the option", "[kushine][option
   CHECK(b.seats[2].officer == Officer::boatswain);
   CHECK(b.difficulty == Level::hard);
   CHECK(st->to_act() == std::vector<Seat>{1});  // the Captain starts
-  CHECK(g.max_actions(opts) == 200 * (6 + 3 * kSaysPerTurn));
-  CHECK(g.max_actions(nyan::test::options(g, {{"max_turns", 0}})) == std::numeric_limits<int>::max());
+  CHECK(g.max_actions(opts) == std::numeric_limits<int>::max());  // `say` has no count
+  // §2.4: any integer from 0 up, with no maximum of the engine's own.
+  Json big;
+  CHECK(g.normalize_options({{"players", 3}, {"max_turns", 2000000000}}, big));
+  CHECK(big["max_turns"] == 2000000000);
+  CHECK_FALSE(g.normalize_options({{"players", 3}, {"max_turns", -1}}, big));
 }
 
 TEST_CASE("views follow the hidden-information table", "[kushine][views]") {  // §6, G18
@@ -234,7 +238,7 @@ TEST_CASE("G17 hard: a second ability is not offered", "[kushine][G17]") {  // R
   CHECK(s.view(0)["seats"][2]["ability_available"] == false);
 }
 
-TEST_CASE("G19 say is limited per seat and turn", "[kushine][G19]") {  // R21, G12, G19, §5
+TEST_CASE("G19 say is open to every seat in every live phase, without a count", "[kushine][G19]") {  // R21, G12, G19, §5
   KushineState s = fixture({{"pier", {{"cook", 4}}},
                             {"hands", {{"0", L({"cook"})}}},
                             {"piles", {{"p1", L({"cook", "guard", "mouse"})}, {"p2", L({"sailor", "mouse"})}}}});
@@ -256,15 +260,24 @@ TEST_CASE("G19 say is limited per seat and turn", "[kushine][G19]") {  // R21, G
   must_apply(s, 2, suggest);
   CHECK(s.view(0)["seats"][2]["said"] == Json{{"seat", 2}, {"topic", "merge"}, {"top", 2}, {"bottom", 1}});
   must_apply(s, 0, merge(2, 1));
-  for (int i = 1; i < kSaysPerTurn; ++i) must_apply(s, 2, say_want("mouse"));
-  CHECK(s.legal_actions(2).empty());  // a seat outside the turn has nothing left to do
-  CHECK(rejected(s, 2, say_hand()) == RuleError::not_your_turn);
-  CHECK(s.board().seats[2].says_left == 0);
-  CHECK(contains(s.legal_actions(0), say_hand()));  // each seat has its own allowance
+  // §5: a side action that costs nothing, with no count in the rules (the server's message
+  // rate limit is what bounds it): a seat outside the turn may keep talking.
+  for (int i = 0; i < 20; ++i) must_apply(s, 2, say_want("mouse"));
+  CHECK(says(2).size() == 1 + 2 + 0 + 2);  // one pile is left after the merge
+  CHECK(contains(s.legal_actions(0), say_hand()));
+  must_apply(s, 0, say_hand());
+  CHECK(s.board().active == 0);  // talk never moves the turn on
   must_apply(s, 0, draw(1));
   CHECK(s.board().active == 1);
-  CHECK(contains(s.legal_actions(2), say_hand()));  // renewed each turn
-  CHECK(s.view(1)["seats"][2]["says_left"] == kSaysPerTurn);
+  CHECK(contains(s.legal_actions(2), say_hand()));
+  CHECK(rejected(s, 2, draw(1)) == RuleError::illegal_action);  // only talk outside the turn
+
+  // Random playouts still end: they take a `say` only now and then (random_move.h).
+  SplitMix rng(3);
+  int said = 0;
+  for (int i = 0; i < 800; ++i) said += random_move(s, rng)->action["type"] == "say" ? 1 : 0;
+  CHECK(said > 0);
+  CHECK(said < 800 / static_cast<int>(kSideActionOdds));
 }
 
 TEST_CASE("R22 the turn cap", "[kushine][R22]") {  // R22, G20

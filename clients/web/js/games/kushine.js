@@ -20,7 +20,7 @@ addStrings({
     opt_kushine_difficulty_hard: 'むずかしい', opt_kushine_characters: '役職', opt_kushine_assignment: '役職の割り当て', opt_kushine_max_turns: '手番の上限',
     ks_piles: '山札', ks_pile: '山{id}', ks_pile_size: '{n}枚', ks_pier: '桟橋', ks_boarded: '乗船済み', ks_removed: '除外: ネズミ{m}・タヌキ{t}・マタタビ{x}',
     ks_actions_left: '残りアクション {n}', ks_your_hand: 'あなたの手札', ks_hand_count: '手札 {n}枚', ks_ability: '能力あり', ks_ability_used: '能力使用済み',
-    ks_says_left: '発言あと{n}回', ks_said: '発言: {what}', ks_talk: '話す(構造化された発言)', ks_decide: '決めること',
+    ks_said: '発言: {what}', ks_talk: '話す(構造化された発言)', ks_decide: '決めること',
     ks_draw: '山{id}から引く', ks_return_to: '山{id}の底に戻す', ks_return: '戻す', ks_return_prompt: '{card}を戻す山を選んでください', ks_place: '桟橋に置く', ks_give: '渡す',
     ks_receive: '右隣からカードを受け取る', ks_exterminate: 'ネズミ3匹を退治', ks_exterminate_merge: 'ネズミ退治(山{a}を山{b}の上へ)', ks_peek: 'のぞく',
     ks_mate_hand: '手札に入れる', ks_mate_bottom: '山の底へ', ks_cancel: '打ち消す', ks_no_cancel: '打ち消さない', ks_merge: '山{a}を山{b}に重ねる', ks_skip_merge: '重ねない',
@@ -41,7 +41,7 @@ addStrings({
     opt_kushine_difficulty_hard: 'hard', opt_kushine_characters: 'Officers', opt_kushine_assignment: 'Officer assignment', opt_kushine_max_turns: 'Turn limit',
     ks_piles: 'Piles', ks_pile: 'pile {id}', ks_pile_size: '{n} cards', ks_pier: 'Pier', ks_boarded: 'boarded', ks_removed: 'removed: mice {m}, tanuki {t}, matatabi {x}',
     ks_actions_left: '{n} actions left', ks_your_hand: 'Your hand', ks_hand_count: '{n} in hand', ks_ability: 'ability ready', ks_ability_used: 'ability used',
-    ks_says_left: '{n} says left', ks_said: 'said: {what}', ks_talk: 'Talk (structured)', ks_decide: 'To decide',
+    ks_said: 'said: {what}', ks_talk: 'Talk (structured)', ks_decide: 'To decide',
     ks_draw: 'Draw from pile {id}', ks_return_to: 'Return to the bottom of pile {id}', ks_return: 'Return', ks_return_prompt: 'Pick the pile for {card}', ks_place: 'Place on the pier', ks_give: 'Give',
     ks_receive: 'Receive a card from the right', ks_exterminate: 'Exterminate 3 mice', ks_exterminate_merge: 'Exterminate (pile {a} onto pile {b})', ks_peek: 'Peek',
     ks_mate_hand: 'Take into hand', ks_mate_bottom: 'Put at the bottom', ks_cancel: 'Cancel it', ks_no_cancel: "Don't cancel", ks_merge: 'Put pile {a} onto pile {b}', ks_skip_merge: 'No merge',
@@ -127,7 +127,7 @@ function seatsZone(v, ctx) {
   return h('div', { class: 'seat-panels' }, v.seats.map((s) => h('section', {
     class: ['panel', s.seat === v.you ? 'mine' : '', v.actor === s.seat ? 'acting' : ''], 'data-seat': s.seat },
   h('h4', {}, seatTag(ctx, s.seat), ' ', h('span', { class: 'tag' }, officerName(s.officer))),
-  h('p', { class: 'stats' }, t('ks_hand_count', { n: s.hand_count }), ' · ', s.ability_available ? t('ks_ability') : t('ks_ability_used'), ' · ', t('ks_says_left', { n: s.says_left })),
+  h('p', { class: 'stats' }, t('ks_hand_count', { n: s.hand_count }), ' · ', s.ability_available ? t('ks_ability') : t('ks_ability_used')),
   s.said && h('p', { class: 'said' }, t('ks_said', { what: sayText(s.said) })),
   s.seat !== v.you && s.hand && h('div', { class: 'cards-row small-cards', 'data-zone': `hand-${s.seat}` },
     Object.entries(s.hand).flatMap(([k, n]) => Array.from({ length: n }, () => card(k)))))));
