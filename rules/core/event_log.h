@@ -33,16 +33,15 @@ class EventLog {
   int count() const { return next_ - 1; }
 
  private:
+  // An event is kept only as text, written once when it is added: views are written after
+  // every action, and text is a fraction of the memory of a tree. `full` is the event with
+  // its secret fields merged in (empty when there are none); `secret` is kept for debug().
   struct Entry {
-    Json event;
-    std::vector<Seat> visible_to;
-    Json secret;
-    // The event written once as canonical text, as the seats without and with the secret
-    // see it (`full` is empty when there is no secret): views are written after every
-    // action, and an event never changes once added.
     std::string text, full;
+    std::vector<Seat> visible_to;
+    Json secret;  // null when there is none
   };
-  static void write_texts(Entry& e);
+  static bool sees(const Entry& e, Seat viewer, bool reveal_all);
   std::size_t capacity_;
   std::deque<Entry> entries_;
   int next_ = 1;
