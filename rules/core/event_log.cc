@@ -65,7 +65,7 @@ Json EventLog::debug() const {
 
 void EventLog::forget_secrets_except(Seat keep) {
   for (Entry& e : entries_)
-    if (std::find(e.visible_to.begin(), e.visible_to.end(), keep) == e.visible_to.end()) {
+    if (!sees(e, keep, /*reveal_all=*/false)) {
       e.secret = nullptr;
       e.full.clear();
       e.full.shrink_to_fit();

@@ -10,11 +10,13 @@ std::optional<Move> random_move(const State& state, Rng& rng) {
   const Seat seat = seats[rng.uniform(seats.size())];
   std::vector<Json> legal = state.legal_actions(seat);
   if (legal.empty()) return std::nullopt;
-  // Side actions go to the back; a game without any draws exactly as before.
-  const auto side = std::stable_partition(legal.begin(), legal.end(),
-                                          [&](const Json& a) { return !state.side_action(a); });
+  const auto is_main = [&](const Json& a) { return !state.side_action(a); };
+  // A game without side actions draws exactly as before, and pays no more than this scan.
+  if (std::all_of(legal.begin(), legal.end(), is_main)) return Move{seat, std::move(legal[rng.uniform(legal.size())])};
+  // Side actions go to the back.
+  const auto side = std::stable_partition(legal.begin(), legal.end(), is_main);
   const auto main = static_cast<std::size_t>(side - legal.begin());
-  if (main > 0 && main < legal.size() && rng.uniform(kSideActionOdds) != 0) legal.resize(main);
+  if (main > 0 && rng.uniform(kSideActionOdds) != 0) legal.resize(main);
   return Move{seat, std::move(legal[rng.uniform(legal.size())])};
 }
 

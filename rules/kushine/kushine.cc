@@ -46,7 +46,7 @@ std::vector<Json> KushineState::legal_actions(Seat seat) const {
   std::vector<Json> out;
   if (over() || seat < 0 || seat >= b_.players()) return out;
   if (seat == actor()) game_actions(seat, out);
-  say_actions(seat, out);
+  say_actions(out);
   return out;
 }
 
@@ -100,7 +100,7 @@ void KushineState::act_actions(std::vector<Json>& out) const {
           out.push_back(actions::boatswain_place(static_cast<Kind>(i), static_cast<Kind>(j)));
 }
 
-void KushineState::say_actions(Seat, std::vector<Json>& out) const {
+void KushineState::say_actions(std::vector<Json>& out) const {
   // G19: the whole vocabulary; no form can carry a nyanko type.
   out.push_back(actions::say_hand());
   out.push_back(actions::say_want(true));

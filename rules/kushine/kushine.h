@@ -176,7 +176,7 @@ class KushineState : public State {
   Seat actor() const;
   void game_actions(Seat seat, std::vector<Json>& out) const;
   void act_actions(std::vector<Json>& out) const;
-  void say_actions(Seat seat, std::vector<Json>& out) const;
+  void say_actions(std::vector<Json>& out) const;  // the same for every seat
   void apply_main(const std::string& type, const Json& action);
   void apply_decision(Seat seat, const std::string& type, const Json& action);
   void say(Seat seat, const Json& action);
