@@ -40,10 +40,10 @@ Result State::apply(Seat seat, const Json& action) {
   if (type == action.end() || !type->is_string())
     return Result::fail(RuleError::malformed_action, "an action needs a string field 'type'");
 
-  const std::vector<Json> legal = legal_actions(seat);
-  if (legal.empty()) return Result::fail(RuleError::not_your_turn, "it is not your turn");
-  auto match = std::find(legal.begin(), legal.end(), canonical_action(seat, action));
-  if (match == legal.end()) return Result::fail(explain_rejection(seat, action));
+  bool any = false;
+  const std::optional<Json> match = find_legal(seat, canonical_action(seat, action), any);
+  if (!any) return Result::fail(RuleError::not_your_turn, "it is not your turn");
+  if (!match) return Result::fail(explain_rejection(seat, action));
 
   try {
     do_apply(seat, *match);
@@ -54,7 +54,17 @@ Result State::apply(Seat seat, const Json& action) {
   return Result::ok();
 }
 
+std::optional<Json> State::find_legal(Seat seat, const Json& action, bool& any) const {
+  std::vector<Json> legal = legal_actions(seat);
+  any = !legal.empty();
+  auto match = std::find(legal.begin(), legal.end(), action);
+  if (match == legal.end()) return std::nullopt;
+  return std::move(*match);
+}
+
 std::string State::view_text(Seat seat) const { return canonical_json(view(seat)); }
+
+std::string State::legal_text(Seat seat) const { return canonical_json(Json(legal_actions(seat))); }
 
 Error State::explain_rejection(Seat, const Json& action) const {
   std::string type = action.at("type").get<std::string>();

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,10 @@ class State {
   // Every legal action of `seat` now, complete and enumerated, in a stable order. Empty
   // for a seat that may not act. A seat outside to_act() may still have optional actions.
   virtual std::vector<Json> legal_actions(Seat seat) const = 0;
+  // The same list as canonical JSON text: what the server sends each seat after every
+  // action. The default writes legal_actions(seat); an engine whose lists are long or made
+  // often may write the text directly (tests/conformance checks it equals the list).
+  virtual std::string legal_text(Seat seat) const;
 
   // Validates and applies. Accepted iff canonical_action(seat, action) equals one of
   // legal_actions(seat); the engine then applies its own copy of that action. On error
@@ -102,6 +107,11 @@ class State {
  protected:
   // Called only with an action taken from legal_actions(seat).
   virtual void do_apply(Seat seat, const Json& action) = 0;
+
+  // Finds `action` (canonical) among legal_actions(seat) for apply(): the engine's own copy
+  // of it, or nothing; `any` is set to whether the seat has a legal action at all. The
+  // default searches legal_actions(seat); an engine may answer without building the list.
+  virtual std::optional<Json> find_legal(Seat seat, const Json& action, bool& any) const;
 
   // A precise message for an action that is not legal now (the default is generic).
   // It must not mention anything hidden from `seat`.

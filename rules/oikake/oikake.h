@@ -90,6 +90,7 @@ class OikakeState : public State {
   int seat_count() const override { return 2; }
   std::vector<Seat> to_act() const override;
   std::vector<Json> legal_actions(Seat seat) const override;
+  std::string legal_text(Seat seat) const override;
   Json view(Seat seat) const override;
   std::string view_text(Seat seat) const override;
   bool over() const override { return b_.phase == Phase::game_over; }
@@ -103,6 +104,7 @@ class OikakeState : public State {
  protected:
   void do_apply(Seat seat, const Json& action) override;
   Error explain_rejection(Seat seat, const Json& action) const override;
+  std::optional<Json> find_legal(Seat seat, const Json& action, bool& any) const override;
 
  private:
   void exchange(Kind card);

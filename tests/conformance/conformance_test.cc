@@ -109,6 +109,7 @@ void check_step(const State& s, Rng& rng) {
       REQUIRE(legal[i].contains("type"));
       REQUIRE(integers_only(legal[i]));
     }
+    REQUIRE(s.legal_text(seat) == canonical_json(Json(legal)));  // what the server sends
   }
   // Views are integers-only JSON, and the text the server sends is exactly their canonical
   // form, whether the engine writes the text itself or its tree is written.
