@@ -136,6 +136,24 @@ std::string canonical_json(const Json& j) {
   return out;
 }
 
+std::string canonical_json_with(const Json& object, std::string_view key, std::string_view raw) {
+  std::string out;
+  out.reserve(512 + raw.size());
+  TextWriter w(out);
+  w.open_object();
+  bool placed = false;
+  for (const auto& [k, v] : object.get_ref<const Json::object_t&>()) {  // std::map: sorted keys
+    if (!placed && key <= k) {
+      w.key(key).raw(raw);
+      placed = true;
+    }
+    if (k != key) w.key(k).json(v);
+  }
+  if (!placed) w.key(key).raw(raw);
+  w.close_object();
+  return out;
+}
+
 void TextWriter::separate() {
   if (after_key_) after_key_ = false;
   else if (need_comma_) out_ += ',';

@@ -18,6 +18,10 @@ std::string canonical_json(const Json& j);
 void append_canonical_string(std::string& out, std::string_view s);
 // Appends canonical_json(j).
 void append_canonical_json(std::string& out, const Json& j);
+// canonical_json of the object `object` with one more member, `key`, whose value is given as
+// canonical text (`raw`); `key` takes its place in key order and replaces a member of that
+// name. For a view made as a tree around a part that is already text.
+std::string canonical_json_with(const Json& object, std::string_view key, std::string_view raw);
 
 // Writes one JSON value member by member, in canonical form, at the end of `out`. The
 // caller gives each object's keys in byte order ("deck" before "deck_count"); nothing here

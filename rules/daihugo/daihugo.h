@@ -148,6 +148,7 @@ class DaihugoState : public State {
   // §5: a play's cards in any order, "double": false spelled out or left out.
   Json canonical_action(Seat seat, const Json& action) const override;
   Json view(Seat seat) const override;
+  std::string view_text(Seat seat) const override;
   bool over() const override { return b_.phase == Phase::game_over; }
   Outcome outcome() const override;
   std::vector<Sealed> sealed() const override;
@@ -163,6 +164,7 @@ class DaihugoState : public State {
   Error explain_rejection(Seat seat, const Json& action) const override;
 
  private:
+  Json view_tree(Seat viewer) const;  // the view without its "log"
   void swap_wild(Card wild);
   void reveal(Seat seat, const Elem& pick);
   void play(const Play& p);

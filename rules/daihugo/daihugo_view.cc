@@ -54,7 +54,13 @@ Json DaihugoState::seat_json(Seat who, Seat viewer) const {
   return j;
 }
 
-Json DaihugoState::view(Seat viewer) const {
+Json DaihugoState::view(Seat viewer) const { return b_.log.view_in(view_tree(viewer), viewer, over()); }
+
+std::string DaihugoState::view_text(Seat viewer) const { return b_.log.text_in(view_tree(viewer), viewer, over()); }
+
+// Everything but the log, which view() and view_text() add: the text is made after every
+// action, and the log is copied into it as text rather than parsed into the tree.
+Json DaihugoState::view_tree(Seat viewer) const {
   const bool all = over();
   Json seats = Json::array();
   for (Seat s = 0; s < b_.n(); ++s) seats.push_back(seat_json(s, viewer));
@@ -73,8 +79,7 @@ Json DaihugoState::view(Seat viewer) const {
             {"pile_count", b_.pile.size()},
             {"pile_bottom", b_.bottom_known() ? Json(card_name(b_.pile.back())) : Json(nullptr)},
             {"cleared", hand_json(b_.cleared)},
-            {"start_seat", b_.start_seat >= 0 ? Json(b_.start_seat) : Json(nullptr)},
-            {"log", b_.log.view(viewer, all)}};
+            {"start_seat", b_.start_seat >= 0 ? Json(b_.start_seat) : Json(nullptr)}};
   v["swap"] = b_.swap ? swap_json(*b_.swap, viewer == b_.swap->seat || all) : Json(nullptr);
   if (b_.opening && !b_.trick.open()) {
     Json o = pick_value(*b_.opening);

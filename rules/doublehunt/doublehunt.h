@@ -180,6 +180,7 @@ class DoubleHuntState : public State {
   std::vector<Seat> to_act() const override;
   std::vector<Json> legal_actions(Seat seat) const override;
   Json view(Seat seat) const override;
+  std::string view_text(Seat seat) const override;
   bool over() const override { return b_.phase == Phase::game_over; }
   Outcome outcome() const override;
   std::vector<Sealed> sealed() const override;
@@ -195,6 +196,7 @@ class DoubleHuntState : public State {
   Error explain_rejection(Seat seat, const Json& action) const override;
 
  private:
+  Json view_tree(Seat viewer) const;  // the view without its "log"
   // doublehunt.cc: turn flow.
   void apply_one(Seat seat, const Json& action);
   void settle();

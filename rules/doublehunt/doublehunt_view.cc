@@ -105,7 +105,13 @@ Json DoubleHuntState::sequence_json(Seat viewer) const {
   }
 }
 
-Json DoubleHuntState::view(Seat viewer) const {
+Json DoubleHuntState::view(Seat viewer) const { return b_.log.view_in(view_tree(viewer), viewer, over()); }
+
+std::string DoubleHuntState::view_text(Seat viewer) const { return b_.log.text_in(view_tree(viewer), viewer, over()); }
+
+// Everything but the log, which view() and view_text() add: the text is made after every
+// action, and the log is copied into it as text rather than parsed into the tree.
+Json DoubleHuntState::view_tree(Seat viewer) const {
   const bool all = over();
   Json players = Json::array();
   for (Seat s = 0; s < kSeats; ++s) players.push_back(seat_json(s, viewer));
@@ -146,8 +152,7 @@ Json DoubleHuntState::view(Seat viewer) const {
                       {"necromancer", b_.used.necromancer},
                       {"scientist", b_.scientist_used}}},
             {"last_bandit_target", seat_or_null(b_.last_bandit_target)},
-            {"sequence", sequence_json(viewer)},
-            {"log", b_.log.view(viewer, all)}};
+            {"sequence", sequence_json(viewer)}};
   if (all) {
     v["pile"] = cards_json(b_.pile);
     v["outcome"] = outcome().to_json();

@@ -185,6 +185,7 @@ class HinodeState : public State {
   // same action as one that leaves them out.
   Json canonical_action(Seat seat, const Json& action) const override;
   Json view(Seat seat) const override;
+  std::string view_text(Seat seat) const override;
   bool over() const override { return b_.phase == Phase::game_over; }
   Outcome outcome() const override;
   std::vector<Sealed> sealed() const override;
@@ -198,6 +199,7 @@ class HinodeState : public State {
   Error explain_rejection(Seat seat, const Json& action) const override;
 
  private:
+  Json view_tree(Seat viewer) const;  // the view without its "log"
   // trick.cc
   std::vector<Json> play_actions(Seat seat) const;
   std::vector<Json> judgment_actions(Seat seat) const;

@@ -160,7 +160,13 @@ Json HinodeState::trick_json(const Trick& t) const {
   return j;
 }
 
-Json HinodeState::view(Seat viewer) const {
+Json HinodeState::view(Seat viewer) const { return b_.log.view_in(view_tree(viewer), viewer, over()); }
+
+std::string HinodeState::view_text(Seat viewer) const { return b_.log.text_in(view_tree(viewer), viewer, over()); }
+
+// Everything but the log, which view() and view_text() add: the text is made after every
+// action, and the log is copied into it as text rather than parsed into the tree.
+Json HinodeState::view_tree(Seat viewer) const {
   const bool all = over();
   Json v = *fixed_view_;
   Json& areas = v["map"]["areas"];
@@ -176,7 +182,6 @@ Json HinodeState::view(Seat viewer) const {
   v["trick"] = b_.phase == Phase::play || b_.phase == Phase::judgment ? trick_json(b_.trick) : Json(nullptr);
   v["played_this_round"] = cards_json(b_.round_played);
   v["undealt_count"] = b_.undealt.size();
-  v["log"] = b_.log.view(viewer, all);
   Json last = nullptr;
   if (b_.last) {
     const TrickResult& r = *b_.last;

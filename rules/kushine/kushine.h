@@ -153,6 +153,7 @@ class KushineState : public State {
   std::vector<Seat> to_act() const override;
   std::vector<Json> legal_actions(Seat seat) const override;
   Json view(Seat seat) const override;
+  std::string view_text(Seat seat) const override;
   bool over() const override { return b_.phase == Phase::game_over; }
   Outcome outcome() const override;
   std::vector<Sealed> sealed() const override;
@@ -172,6 +173,7 @@ class KushineState : public State {
   Error explain_rejection(Seat seat, const Json& action) const override;
 
  private:
+  Json view_tree(Seat viewer) const;  // the view without its "log"
   // kushine.cc: actions and turn flow.
   Seat actor() const;
   void game_actions(Seat seat, std::vector<Json>& out) const;

@@ -55,7 +55,13 @@ Json KushineState::pending_json() const {
   }
 }
 
-Json KushineState::view(Seat viewer) const {
+Json KushineState::view(Seat viewer) const { return b_.log.view_in(view_tree(viewer), viewer, over()); }
+
+std::string KushineState::view_text(Seat viewer) const { return b_.log.text_in(view_tree(viewer), viewer, over()); }
+
+// Everything but the log, which view() and view_text() add: the text is made after every
+// action, and the log is copied into it as text rather than parsed into the tree.
+Json KushineState::view_tree(Seat viewer) const {
   const bool all = over();
   Json v(Json::value_t::object);
   v["game"] = "kushine";
@@ -99,7 +105,6 @@ Json KushineState::view(Seat viewer) const {
     const Secret& s = b_.secrets[pk.secret];
     if (s.known_by(viewer)) j["card"] = kind_json(s.card);  // §6: only the Mate, until public
   }
-  v["log"] = b_.log.view(viewer, all);
   if (all) v["outcome"] = outcome().to_json();
   return v;
 }

@@ -99,6 +99,19 @@ TEST_CASE("TextWriter: canonical text member by member", "[core][canonical]") {
   CHECK(out == R"(prefix:{"a":[-3,"x\"y\n",true,null,{}],"b":{"c":1,"d":[]},"e":{"y":[2,{"x":null}],"z":1},"f":[1,2],"g":"café"})");
 }
 
+TEST_CASE("canonical_json_with: a member given as text takes its place in key order", "[core][canonical]") {
+  const Json tree = Json::parse(R"({"b":1,"d":{"x":[1,"two"]},"log":"old"})");
+  // Wherever the key sorts, the text is that of the tree with the member set to the parsed value.
+  for (const char* key : {"a", "c", "e", "log", "lo", "logs", "B"}) {
+    Json expected = tree;
+    expected[key] = Json::parse(R"([{"n":1,"type":"x"}])");
+    INFO(key);
+    CHECK(canonical_json_with(tree, key, R"([{"n":1,"type":"x"}])") == canonical_json(expected));
+  }
+  CHECK(canonical_json_with(Json::object(), "log", "[]") == R"({"log":[]})");
+  CHECK(canonical_json_with(tree, "log", "[]") == R"({"b":1,"d":{"x":[1,"two"]},"log":[]})");
+}
+
 TEST_CASE("RngBox: a copy continues the same stream independently", "[core][rng]") {
   RngBox a(std::make_unique<SplitMix>(5));
   a->next_u64();
