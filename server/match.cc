@@ -135,12 +135,18 @@ Json Match::openings_for(Seat seat, bool only_new) {
   return out;
 }
 
-std::string Match::audience_members(Seat to, std::string_view commitments, const std::string& hash, bool only_new) {
-  std::string f = "{";
+std::string Match::audience_members(Seat to, std::string_view commitments, const std::string& hash, bool only_new,
+                                    std::size_t rest) {
+  const std::string legal = to == kSpectator ? "[]" : state_->legal_text(to);
+  const std::string openings = canonical_json(openings_for(to, only_new));
+  std::string f;
+  // The members' texts, their keys and separators (under 64 bytes), and the end of the frame.
+  f.reserve(commitments.size() + hash.size() + legal.size() + openings.size() + 64 + rest);
+  f += '{';
   member(f, "commitments", commitments);
   member(f, "hash", in_quotes(hash));
-  member(f, "legal", to == kSpectator ? "[]" : canonical_json(Json(state_->legal_actions(to))));
-  member(f, "openings", canonical_json(openings_for(to, only_new)));
+  member(f, "legal", legal);
+  member(f, "openings", openings);
   return f;
 }
 
@@ -178,7 +184,7 @@ Match::Update Match::update(bool spectators) {
     const SentView& now = current_view(to);
     const std::string patch = json_diff(before, now.text);
     const std::string hash = sha256_hex(now.text);
-    std::string f = audience_members(to, commitments, hash, /*only_new=*/true);
+    std::string f = audience_members(to, commitments, hash, /*only_new=*/true, patch.size() + common.size() + 32);
     member(f, "patch", patch);
     member(f, "type", "\"update\"");
     if (to != kSpectator) u.hashes.push_back(hash);
@@ -193,10 +199,12 @@ Frame Match::snapshot(Seat seat) {
   ensure_sealed();
   sync_sealed();
   const SentView& view = current_view(seat);
-  std::string f = audience_members(seat, canonical_json(commitments_since(0)), sha256_hex(view.text), /*only_new=*/false);
+  const std::string common = common_members();
+  std::string f = audience_members(seat, canonical_json(commitments_since(0)), sha256_hex(view.text), /*only_new=*/false,
+                                   view.text.size() + common.size() + 32);
   member(f, "type", "\"snapshot\"");
   member(f, "view", view.text);
-  return finish_frame(std::move(f), common_members());
+  return finish_frame(std::move(f), common);
 }
 
 std::vector<std::string> Match::hashes() const {

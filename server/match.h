@@ -95,8 +95,10 @@ class Match {
   Json openings_for(Seat seat, bool only_new);   // marks what it returns as opened
   Json commitments_since(std::size_t first) const;
   // The opening of a frame for `to`: commitments, view hash, legal actions and openings (those
-  // not sent before, or all). Marks the openings as sent.
-  std::string audience_members(Seat to, std::string_view commitments, const std::string& hash, bool only_new);
+  // not sent before, or all). Marks the openings as sent. `rest` is the size of what the
+  // caller will add, so that the frame is allocated once.
+  std::string audience_members(Seat to, std::string_view commitments, const std::string& hash, bool only_new,
+                               std::size_t rest);
   // The members every frame about the match carries (room, version, to_act, the seed and
   // record once over), as JSON text without braces.
   std::string common_members() const;
