@@ -175,13 +175,13 @@ void WsSession::deliver(Frame frame) {
 
 void WsSession::deliver(Frame first, Frame second) {
   net::post(ws_.get_executor(), [self = shared_from_this(), first = std::move(first), second = std::move(second)]() mutable {
-    self->enqueue(std::move(first));
-    self->enqueue(std::move(second));
+    // Both queued before the first is written, so that they can leave together.
+    if (self->enqueue(std::move(first), /*start=*/false)) self->enqueue(std::move(second));
   });
 }
 
-void WsSession::enqueue(Frame frame) {
-  if (closing_ || finished_) return;
+bool WsSession::enqueue(Frame frame, bool start) {
+  if (closing_ || finished_) return false;
   const Config& c = ctx_.config;
   if (queue_.size() >= c.write_queue_max || queued_bytes_ + frame->size() > c.write_queue_max_bytes) {
     // A client that cannot keep up is closed rather than buffered without limit.
@@ -192,17 +192,21 @@ void WsSession::enqueue(Frame frame) {
       queue_.pop_back();
     }
     close(websocket::close_code::try_again_later, "slow_consumer");
-    return;
+    return false;
   }
   queued_bytes_ += frame->size();
   metrics().messages_out++;
   metrics().bytes_out += static_cast<long>(frame->size());
   queue_.push_back(std::move(frame));
-  if (!writing_) do_write();
+  if (start && !writing_) do_write();
+  return true;
 }
 
 void WsSession::do_write() {
   writing_ = true;
+  // A frame with another behind it (the ack of a move, then its update) waits for it in
+  // the layer below, and both leave in one send.
+  if (queue_.size() > 1) ws_.next_layer().hold_next();
   ws_.text(true);
   ws_.async_write(net::buffer(*queue_.front()), beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
 }

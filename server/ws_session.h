@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "server/gather_stream.h"
 #include "server/participant.h"
 #include "protocol/rate_limit.h"
 #include "server/server_context.h"
@@ -47,13 +48,15 @@ class WsSession : public Participant, public std::enable_shared_from_this<WsSess
   void on_enter(Envelope& msg);  // join, spectate, reconnect
   void send(const Json& message);
   void send_error(ProtoError code, std::string_view message, const Json& re);
-  void enqueue(Frame frame);
+  // Queues `frame` and, with `start`, writes it if no write is in flight. False when the
+  // frame was dropped: the session is closing, or the client fell too far behind.
+  bool enqueue(Frame frame, bool start = true);
   void do_write();
   void on_write(beast::error_code ec, std::size_t bytes);
   void do_close();
   void finish();
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<GatherStream> ws_;
   beast::flat_buffer buffer_;
   ServerContext& ctx_;
   std::uint64_t id_ = 0;
