@@ -6,6 +6,7 @@
 #    (human pace) and with bots that never wait.
 # 3. 10,000 idle rooms: server memory per room.
 # 4. The same as 1 and 2 with the SQLite journal on, beside the in-memory runs.
+# 0. First the floor under 1: the same load on a WebSocket server that does no game work.
 set -euo pipefail
 BUILD=${1:-build}
 SERVER=$BUILD/server/nyanhall
@@ -27,6 +28,10 @@ start() {  # start ARGS... : sets PID and PORT
 # Each run starts from an empty journal: rooms kept from the run before would be restored
 # and counted in this run's memory.
 stop() { kill -TERM "$PID"; wait "$PID" || true; rm -rf "$DATA/j"; }
+
+echo "== floor: 100 rooms on a WebSocket server without a game, 10 s, unpaced and at 3,500 moves/s"
+"$BUILD/bench/wire_floor" 100 10
+"$BUILD/bench/wire_floor" 100 10 3500
 
 for mode in memory journal; do
   if [[ $mode == memory ]]; then args=(--journal none); else args=(--data-dir "$DATA/j"); fi
