@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdint>
+#include <cstddef>
+#include <deque>
 #include <vector>
 
 #include "protocol/canonical.h"
@@ -34,52 +37,6 @@ std::size_t string_end(std::string_view s, std::size_t i) {
   return s.size();
 }
 
-// Where every object and array of a canonical text ends, found in one pass over it. The diff
-// walks a view level by level; without this, each level would skip over the bytes of the
-// levels below it again.
-class Brackets {
- public:
-  explicit Brackets(std::string_view text) : text_(text) {
-    opens_.reserve(64);
-    closes_.reserve(64);
-    std::vector<std::size_t> open;  // indices into opens_ of the containers not yet closed
-    open.reserve(16);
-    const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-      if (!kStructural[bytes[i]]) continue;
-      const char c = text[i];
-      if (c == '"') {
-        i = string_end(text, i) - 1;
-      } else if (c == '{' || c == '[') {
-        open.push_back(opens_.size());
-        opens_.push_back(static_cast<std::uint32_t>(i));
-        closes_.push_back(static_cast<std::uint32_t>(text.size()));  // unclosed: runs to the end
-      } else if (!open.empty()) {
-        closes_[open.back()] = static_cast<std::uint32_t>(i + 1);
-        open.pop_back();
-      }
-    }
-  }
-
-  // The end of the value that starts at s[i]; `s` is a part of this text.
-  std::size_t value_end(std::string_view s, std::size_t i) const {
-    if (i >= s.size()) return s.size();
-    if (s[i] == '"') return string_end(s, i);
-    if (s[i] == '{' || s[i] == '[') {
-      const auto base = static_cast<std::size_t>(s.data() - text_.data());
-      const auto at = std::lower_bound(opens_.begin(), opens_.end(), static_cast<std::uint32_t>(base + i));
-      if (at == opens_.end() || *at != base + i) return s.size();  // not in this text: cannot happen
-      return std::min<std::size_t>(closes_[static_cast<std::size_t>(at - opens_.begin())] - base, s.size());
-    }
-    while (i < s.size() && s[i] != ',' && s[i] != '}' && s[i] != ']') ++i;
-    return i;
-  }
-
- private:
-  std::string_view text_;
-  std::vector<std::uint32_t> opens_, closes_;  // by position of the opening bracket
-};
-
 // One element of an array, or member of an object.
 struct Member {
   std::string_view key;  // the quoted key as written; empty for array elements
@@ -89,7 +46,8 @@ struct Member {
 // Reads the members of an object, or the elements of an array, one at a time.
 class Members {
  public:
-  Members(std::string_view s, const Brackets& b) : s_(s), b_(b), object_(!s.empty() && s.front() == '{') {
+  Members(std::string_view text, const TextIndex& index, std::string_view s)
+      : text_(text), index_(index), s_(s), object_(!s.empty() && s.front() == '{') {
     at_end_ = s.size() < 2 || s[1] == '}' || s[1] == ']';
     advance();
   }
@@ -108,29 +66,29 @@ class Members {
       return;
     }
     if (object_) {
-      const std::size_t k = b_.value_end(s_, i_);
+      const std::size_t k = index_.value_end(text_, s_, i_, cursor_);
       m_.key = s_.substr(i_, k - i_);
       i_ = k + 1;  // past ':'
     }
-    const std::size_t e = b_.value_end(s_, i_);
+    const std::size_t e = index_.value_end(text_, s_, i_, cursor_);
     m_.value = s_.substr(i_, e - i_);
     i_ = e + 1;  // past ',' or the closing bracket
     at_end_ = e >= s_.size() || s_[e] != ',';
   }
+  std::string_view text_;  // the whole text, which index_ is of
+  const TextIndex& index_;
   std::string_view s_;
-  const Brackets& b_;
   bool object_;
   std::size_t i_ = 1;
+  std::size_t cursor_ = SIZE_MAX;  // the index's entry for the next container (not yet known)
   bool at_end_ = false, done_ = false;
   Member m_;
 };
 
-std::vector<std::string_view> elements(std::string_view s, const Brackets& b) {
-  std::vector<std::string_view> out;
-  out.reserve(16);
-  for (Members m(s, b); !m.done(); ++m) out.push_back(m->value);
-  return out;
-}
+// The element lists of the arrays being compared, two per level of nesting, kept from one
+// diff to the next so that a diff allocates nothing for them. A deque: growing it for a
+// deeper level leaves the lists of the levels above where they are.
+using Lists = std::deque<std::vector<std::string_view>>;
 
 // A key as its bytes: the text between the quotes, or, when it has escapes (rare: keys are
 // engine names and area ids), its unescaped copy in `scratch`.
@@ -144,7 +102,9 @@ std::string_view key_bytes(std::string_view quoted, std::string& scratch) {
 class Differ {
  public:
   // `from` and `to` are the whole texts; diff() is given parts of them.
-  Differ(std::string& out, std::string_view from, std::string_view to) : out_(out), from_(from), to_(to) {}
+  Differ(std::string& out, std::string_view from, const TextIndex& from_index, std::string_view to,
+         const TextIndex& to_index, Lists& lists)
+      : out_(out), from_(from), to_(to), from_index_(from_index), to_index_(to_index), lists_(lists) {}
 
   void diff(std::string_view from, std::string_view to) {
     if (from == to) return;  // most of a view is as it was: one memcmp, no descent
@@ -155,8 +115,11 @@ class Differ {
 
  private:
   std::string& out_;
-  const Brackets from_, to_;
-  std::string path_;  // JSON Pointer of the value being compared
+  const std::string_view from_, to_;
+  const TextIndex &from_index_, &to_index_;
+  Lists& lists_;
+  std::size_t depth_ = 0;  // arrays being compared around the current value
+  std::string path_;       // JSON Pointer of the value being compared
 
   void op(const char* name, std::string_view value = {}) {
     out_ += out_.size() > 1 ? ",{\"op\":\"" : "{\"op\":\"";
@@ -185,12 +148,14 @@ class Differ {
   }
   template <typename F>
   void under(std::size_t index, F f) {
-    under(std::to_string(index), f);
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, index).ptr;
+    under(std::string_view(digits, static_cast<std::size_t>(end - digits)), f);
   }
 
   void objects(std::string_view from_text, std::string_view to_text) {
     // Both are sorted by key bytes: one merge walk finds removed, added and common members.
-    Members a(from_text, from_), b(to_text, to_);
+    Members a(from_, from_index_, from_text), b(to_, to_index_, to_text);
     std::string scratch_a, scratch_b;
     while (!a.done() || !b.done()) {
       const std::string_view ka = !a.done() ? key_bytes(a->key, scratch_a) : std::string_view();
@@ -219,8 +184,19 @@ class Differ {
     return 0;
   }
 
+  std::vector<std::string_view>& elements(std::size_t slot, std::string_view whole, const TextIndex& index,
+                                          std::string_view s) {
+    if (lists_.size() <= slot) lists_.resize(slot + 1);
+    std::vector<std::string_view>& out = lists_[slot];
+    out.clear();
+    for (Members m(whole, index, s); !m.done(); ++m) out.push_back(m->value);
+    return out;
+  }
+
   void arrays(std::string_view from_text, std::string_view to_text) {
-    const std::vector<std::string_view> from = elements(from_text, from_), to = elements(to_text, to_);
+    const std::vector<std::string_view>& from = elements(2 * depth_, from_, from_index_, from_text);
+    const std::vector<std::string_view>& to = elements(2 * depth_ + 1, to_, to_index_, to_text);
+    ++depth_;  // arrays inside these use the next two lists
     const std::size_t d = shift(from, to);
     for (std::size_t i = 0; i < d; ++i) under(std::size_t{0}, [&] { op("remove"); });
     const std::size_t kept = from.size() - d;  // elements of `from` now at the front of `to`
@@ -229,15 +205,73 @@ class Differ {
       if (from[i + d] != to[i]) under(i, [&] { diff(from[i + d], to[i]); });
     for (std::size_t i = kept; i < to.size(); ++i) under(i, [&] { op("add", to[i]); });
     for (std::size_t i = kept; i > to.size(); --i) under(i - 1, [&] { op("remove"); });
+    --depth_;
   }
 };
 
 }  // namespace
 
+TextIndex::TextIndex(std::string_view text) {
+  // Built in scratch space kept by the thread, then copied at its exact size: the index of
+  // every seat's last view is kept for the rest of its game.
+  thread_local std::vector<Span> spans;
+  thread_local std::vector<std::size_t> open;  // indices into spans of the containers not yet closed
+  spans.clear();
+  open.clear();
+  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (!kStructural[bytes[i]]) continue;
+    const char c = text[i];
+    if (c == '"') {
+      i = string_end(text, i) - 1;
+    } else if (c == '{' || c == '[') {
+      open.push_back(spans.size());
+      // Unclosed until its end is seen: runs to the end of the text.
+      spans.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(text.size()), 0});
+    } else if (!open.empty()) {
+      spans[open.back()].close = static_cast<std::uint32_t>(i + 1);
+      spans[open.back()].after = static_cast<std::uint32_t>(spans.size());
+      open.pop_back();
+    }
+  }
+  for (const std::size_t unclosed : open) spans[unclosed].after = static_cast<std::uint32_t>(spans.size());
+  spans_.assign(spans.begin(), spans.end());
+}
+
+std::size_t TextIndex::value_end(std::string_view text, std::string_view s, std::size_t i, std::size_t& cursor) const {
+  if (i >= s.size()) return s.size();
+  if (s[i] == '"') return string_end(s, i);
+  if (s[i] == '{' || s[i] == '[') {
+    const auto base = static_cast<std::size_t>(s.data() - text.data());
+    const auto pos = static_cast<std::uint32_t>(base + i);
+    if (cursor >= spans_.size() || spans_[cursor].open != pos) {
+      // The first container of a part: looked up. Its siblings follow from its entry.
+      cursor = static_cast<std::size_t>(
+          std::lower_bound(spans_.begin(), spans_.end(), pos, [](const Span& span, std::uint32_t p) { return span.open < p; }) -
+          spans_.begin());
+      if (cursor == spans_.size() || spans_[cursor].open != pos) return s.size();  // not in this text: cannot happen
+    }
+    const Span& span = spans_[cursor];
+    cursor = span.after;
+    return std::min<std::size_t>(span.close - base, s.size());
+  }
+  while (i < s.size() && s[i] != ',' && s[i] != '}' && s[i] != ']') ++i;
+  return i;
+}
+
 std::string json_diff(std::string_view from, std::string_view to) {
   if (from == to) return "[]";  // nothing to index
-  std::string out = "[";
-  Differ(out, from, to).diff(from, to);
+  return json_diff(from, TextIndex(from), to, TextIndex(to));
+}
+
+std::string json_diff(std::string_view from, const TextIndex& from_index, std::string_view to,
+                      const TextIndex& to_index) {
+  if (from == to) return "[]";
+  thread_local Lists lists;
+  std::string out;
+  out.reserve(256);  // a few operations: most patches fit
+  out += '[';
+  Differ(out, from, from_index, to, to_index, lists).diff(from, to);
   out += ']';
   return out;
 }

@@ -3,10 +3,35 @@
 // this one is built to be cheap to compute and small on the wire for the way views change.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace nyan {
+
+// Where every object and array of a canonical text ends, found in one pass over it. The diff
+// walks a view level by level; without it, each level would skip over the bytes of the
+// levels below it again. The server keeps the index of the view it last sent each seat with
+// that view's text, so that each text is indexed once: as the new view of one action's
+// patch, and again as the old view of the next.
+class TextIndex {
+ public:
+  TextIndex() = default;
+  explicit TextIndex(std::string_view text);
+  bool empty() const { return spans_.empty(); }
+  // The end of the value that starts at s[i], where `s` is a part of `text` (the text indexed).
+  // `cursor` is the caller's place in the index: reading the values of one container in
+  // order, each container among them is found at the cursor without a search.
+  std::size_t value_end(std::string_view text, std::string_view s, std::size_t i, std::size_t& cursor) const;
+
+ private:
+  struct Span {
+    std::uint32_t open, close;  // the opening bracket's position; one past the closing one
+    std::uint32_t after;        // the entry after this container and everything inside it
+  };
+  std::vector<Span> spans_;  // by position of the opening bracket
+};
 
 // A JSON Patch (an array of add / remove / replace operations), as compact JSON text, that
 // turns `from` into `to`. Both must be canonical JSON text (canonical.h): the server keeps
@@ -17,5 +42,8 @@ namespace nyan {
 // at the front and adds at the back rather than a replace of every element. Values are equal
 // exactly when their canonical texts are.
 std::string json_diff(std::string_view from, std::string_view to);
+// The same with both texts already indexed (each index made from exactly its text).
+std::string json_diff(std::string_view from, const TextIndex& from_index, std::string_view to,
+                      const TextIndex& to_index);
 
 }  // namespace nyan

@@ -59,11 +59,12 @@ void Match::ensure_sealed() {
   fresh_ = true;
 }
 
-const Match::SentView& Match::current_view(Seat seat) {
+Match::SentView& Match::current_view(Seat seat) {
   SentView& v = sent_[audience(seat)];
   if (v.version != version()) {
     v.text = state_->view_text(seat);
     v.text.shrink_to_fit();
+    v.index = TextIndex();
     v.version = version();
   }
   return v;
@@ -115,30 +116,37 @@ void Match::sync_sealed() {
   }
 }
 
-Json Match::commitments_since(std::size_t first) const {
-  Json out = Json::array();
+// Both lists are written as text: they go into every frame, and are empty in most.
+std::string Match::commitments_since(std::size_t first) const {
+  std::string out;
+  TextWriter w(out);
+  w.open_array();
   for (std::size_t i = first; i < sealed_.size(); ++i)
-    out.push_back({{"slot", sealed_[i].slot}, {"commitment", sealed_[i].commitment}});
+    w.open_object().key("commitment").str(sealed_[i].commitment).key("slot").str(sealed_[i].slot).close_object();
+  w.close_array();
   return out;
 }
 
-Json Match::openings_for(Seat seat, bool only_new) {
-  Json out = Json::array();
+std::string Match::openings_for(Seat seat, bool only_new) {
+  std::string out;
+  TextWriter w(out);
+  w.open_array();
   const std::uint64_t bit = audience_bit(seat);
   for (SealedSlot& s : sealed_) {
     const bool entitled =
         s.revealed || (seat != kSpectator && std::find(s.known_to.begin(), s.known_to.end(), seat) != s.known_to.end());
     if (!entitled || (only_new && (s.opened & bit))) continue;
     s.opened |= bit;
-    out.push_back({{"slot", s.slot}, {"value", s.value}, {"nonce", s.nonce}});
+    w.open_object().key("nonce").str(s.nonce).key("slot").str(s.slot).key("value").json(s.value).close_object();
   }
+  w.close_array();
   return out;
 }
 
 std::string Match::audience_members(Seat to, std::string_view commitments, const std::string& hash, bool only_new,
                                     std::size_t rest) {
   const std::string legal = to == kSpectator ? "[]" : state_->legal_text(to);
-  const std::string openings = canonical_json(openings_for(to, only_new));
+  const std::string openings = openings_for(to, only_new);
   std::string f;
   // The members' texts, their keys and separators (under 64 bytes), and the end of the frame.
   f.reserve(commitments.size() + hash.size() + legal.size() + openings.size() + 64 + rest);
@@ -169,7 +177,7 @@ std::string Match::common_members() const {
 Match::Update Match::update(bool spectators) {
   ensure_sealed();
   sync_sealed();
-  const std::string commitments = canonical_json(commitments_since(announced_));
+  const std::string commitments = commitments_since(announced_);
   announced_ = sealed_.size();
   const std::string common = common_members();
   if (!spectators) sent_.back() = SentView{};  // nobody to patch: keep nothing for them
@@ -180,9 +188,12 @@ Match::Update Match::update(bool spectators) {
   for (const Seat to : audiences) {
     SentView& sent = sent_[audience(to)];
     // Without the view before (spectators who were not kept), the patch replaces the view.
-    const std::string before = sent.version == version() - 1 ? std::move(sent.text) : std::string();
-    const SentView& now = current_view(to);
-    const std::string patch = json_diff(before, now.text);
+    SentView before;
+    if (sent.version == version() - 1) before = std::move(sent);
+    if (before.index.empty()) before.index = TextIndex(before.text);  // a snapshot's view, or none
+    SentView& now = current_view(to);
+    now.index = TextIndex(now.text);
+    const std::string patch = json_diff(before.text, before.index, now.text, now.index);
     const std::string hash = sha256_hex(now.text);
     std::string f = audience_members(to, commitments, hash, /*only_new=*/true, patch.size() + common.size() + 32);
     member(f, "patch", patch);
@@ -200,7 +211,7 @@ Frame Match::snapshot(Seat seat) {
   sync_sealed();
   const SentView& view = current_view(seat);
   const std::string common = common_members();
-  std::string f = audience_members(seat, canonical_json(commitments_since(0)), sha256_hex(view.text), /*only_new=*/false,
+  std::string f = audience_members(seat, commitments_since(0), sha256_hex(view.text), /*only_new=*/false,
                                    view.text.size() + common.size() + 32);
   member(f, "type", "\"snapshot\"");
   member(f, "view", view.text);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "protocol/drbg.h"
+#include "protocol/json_diff.h"
 #include "rules/core/game.h"
 #include "rules/core/random_move.h"
 
@@ -83,17 +84,19 @@ class Match {
   struct SentView {
     int version = -1;  // -1: none kept
     std::string text;  // canonical JSON, no spare capacity: kept for every seat of every match
+    TextIndex index;   // of `text`, once it has been diffed: the next patch starts from it
   };
 
   std::uint64_t audience_bit(Seat seat) const { return seat == kSpectator ? kPublicBit : (1ULL << seat); }
   void restart(bool replaying);
   std::size_t audience(Seat seat) const { return seat == kSpectator ? sent_.size() - 1 : static_cast<std::size_t>(seat); }
   // The view of the current state for `seat`, remembered as sent.
-  const SentView& current_view(Seat seat);
+  SentView& current_view(Seat seat);
   void ensure_sealed();  // after a replay: the sealed slots, all announced
   void sync_sealed();                            // picks up new slots and new entitlements
-  Json openings_for(Seat seat, bool only_new);   // marks what it returns as opened
-  Json commitments_since(std::size_t first) const;
+  // Both as canonical JSON text. openings_for marks what it returns as opened.
+  std::string openings_for(Seat seat, bool only_new);
+  std::string commitments_since(std::size_t first) const;
   // The opening of a frame for `to`: commitments, view hash, legal actions and openings (those
   // not sent before, or all). Marks the openings as sent. `rest` is the size of what the
   // caller will add, so that the frame is allocated once.

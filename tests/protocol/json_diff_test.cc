@@ -102,3 +102,21 @@ TEST_CASE("json_diff: members are addressed with escaped JSON Pointers", "[proto
   CHECK(json_diff(Json(1), Json("1")) == Json::parse(R"([{"op": "replace", "path": "", "value": "1"}])"));
   CHECK(json_diff(Json::array(), Json::object()) == Json::parse(R"([{"op": "replace", "path": "", "value": {}}])"));
 }
+
+TEST_CASE("json_diff: an index kept from the last diff gives the same patch as a fresh one", "[protocol][patch]") {
+  // The server indexes each view once and keeps the index with the view: the new view of one
+  // patch is the old view of the next.
+  nyan::SplitMix rng(20261201);
+  std::string from = nyan::canonical_json(random_json(rng, 4));
+  nyan::TextIndex from_index(from);
+  for (int i = 0; i < 2000; ++i) {
+    const std::string to = nyan::canonical_json(rng.uniform(3) == 0 ? random_json(rng, 4) : mutate(Json::parse(from), rng, 4));
+    const nyan::TextIndex to_index(to);
+    const std::string patch = nyan::json_diff(from, from_index, to, to_index);
+    INFO(from << " -> " << to);
+    REQUIRE(patch == nyan::json_diff(from, to));
+    REQUIRE(Json::parse(from).patch(Json::parse(patch)) == Json::parse(to));
+    from = to;
+    from_index = to_index;
+  }
+}
