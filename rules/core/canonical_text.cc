@@ -1,6 +1,8 @@
 #include "rules/core/canonical_text.h"
 
+#include <array>
 #include <charconv>
+#include <cstring>
 
 namespace nyan {
 
@@ -37,11 +39,38 @@ bool valid_utf8(std::string_view s) {
   return true;
 }
 
+// Bytes written as they are in a string of printable ASCII: everything from space to DEL
+// but the quote and the backslash. Keys and card names are nothing else.
+constexpr std::array<bool, 256> kPlainAscii = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0x20; c < 0x80; ++c) t[static_cast<std::size_t>(c)] = c != '"' && c != '\\';
+  return t;
+}();
+
 }  // namespace
 
 void append_canonical_string(std::string& out, std::string_view s) {
+  // Nearly every string in a view is printable ASCII: one table lookup per byte, one copy.
+  const auto* bytes = reinterpret_cast<const unsigned char*>(s.data());
+  std::size_t n = 0;
+  while (n < s.size() && kPlainAscii[bytes[n]]) ++n;
+  if (n == s.size()) {
+    // Short ones (keys, names) with their quotes in one append rather than three.
+    char quoted[64];
+    if (n + 2 <= sizeof quoted) {
+      quoted[0] = '"';
+      std::memcpy(quoted + 1, s.data(), n);
+      quoted[n + 1] = '"';
+      out.append(quoted, n + 2);
+    } else {
+      out += '"';
+      out.append(s);
+      out += '"';
+    }
+    return;
+  }
   bool plain = true, ascii = true;
-  for (const char ch : s) {
+  for (const char ch : s.substr(n)) {
     const auto c = static_cast<unsigned char>(ch);
     if (c < 0x20 || c == '"' || c == '\\') plain = false;
     else if (c >= 0x80) ascii = false;
