@@ -73,7 +73,10 @@ ViewTracker::Check ViewTracker::on_update(const Json& msg) {
   if (version != version_ + 1) return fail("update skips from version " + std::to_string(version_));
   Check common = absorb_common(msg);
   try {
-    view_ = view_.patch(msg.at("patch"));
+    // In place: a patch touches a few members, and a copy of the whole view per update would
+    // cost more than the rest of the check. A patch that fails part way leaves the view
+    // damaged, which the failed check makes the caller repair with a resync.
+    view_.patch_inplace(msg.at("patch"));
   } catch (const std::exception&) {
     ++hash_mismatches_;
     return fail("the patch does not apply to the local view");

@@ -157,7 +157,8 @@ void Bot::do_write() {
 void Bot::do_read() {
   ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
     if (ec) return;
-    Json m = Json::parse(beast::buffers_to_string(self->buffer_.data()), nullptr, false);
+    const auto* text = static_cast<const char*>(self->buffer_.data().data());
+    Json m = Json::parse(text, text + self->buffer_.size(), nullptr, false);
     self->buffer_.consume(self->buffer_.size());
     if (!m.is_discarded()) self->on_message(m);
     if (!self->st_.stopping) self->do_read();
