@@ -163,7 +163,7 @@ std::string Match::common_members() const {
   TextWriter w(out);
   // A member list, not an object: the caller writes the braces around it with other members.
   w.key("game_no").num(game_no_);
-  if (state_->over()) w.key("record").json(record());
+  if (state_->over()) w.key("record").raw(record_text());
   w.key("room").str(code_);
   if (state_->over()) w.key("seed").str(seed_hex(seed_));
   w.key("seed_hash").str(seed_hash_);
@@ -224,13 +224,23 @@ std::vector<std::string> Match::hashes() const {
   return out;
 }
 
-Json Match::record() const {
-  Json moves = Json::array();
-  for (const Move& m : moves_) moves.push_back({{"seat", m.seat}, {"action", m.action}});
-  Json j = {{"game", game_.id()}, {"options", options_}, {"game_no", game_no_}, {"seed", seed_hex(seed_)},
-            {"seed_hash", seed_hash_}, {"moves", moves}};
-  if (state_->over()) j["outcome"] = state_->outcome().to_json();
-  return j;
+Json Match::record() const { return Json::parse(record_text()); }
+
+// Written member by member: the last update of every game carries it, and a tree of every
+// move would be built only to be written out.
+std::string Match::record_text() const {
+  std::string out;
+  TextWriter w(out);
+  w.open_object();
+  w.key("game").str(game_.id()).key("game_no").num(game_no_);
+  w.key("moves").open_array();
+  for (const Move& m : moves_) w.open_object().key("action").json(m.action).key("seat").num(m.seat).close_object();
+  w.close_array();
+  w.key("options").json(options_);
+  if (state_->over()) w.key("outcome").json(state_->outcome().to_json());
+  w.key("seed").str(seed_hex(seed_)).key("seed_hash").str(seed_hash_);
+  w.close_object();
+  return out;
 }
 
 }  // namespace nyan::server

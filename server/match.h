@@ -64,8 +64,10 @@ class Match {
   // these against the hashes the journal recorded.
   std::vector<std::string> hashes() const;
 
-  // The complete verifiable record of a finished game (options, seed, every move, outcome).
+  // The complete verifiable record of a finished game (options, seed, every move, outcome),
+  // as a tree and as the canonical text the last update carries.
   Json record() const;
+  std::string record_text() const;
   std::string seed_hash() const { return seed_hash_; }
 
  private:
