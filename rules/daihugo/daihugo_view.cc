@@ -36,7 +36,7 @@ Json result_json(const RoundResult& r) {
           {"penalties", r.penalties},
           {"tails_added", r.tails_added},
           {"tails", r.tails},
-          {"hands", hands},
+          {"hands", std::move(hands)},
           {"pile", pile_json(r.pile)},
           {"swap", r.swap ? swap_json(*r.swap, true) : Json(nullptr)}};  // G15: public now
 }
@@ -74,7 +74,7 @@ Json DaihugoState::view_tree(Seat viewer) const {
             {"phase", phase_name(b_.phase)},
             {"to_act", to_act()},
             {"current", b_.phase == Phase::reveal || all ? Json(nullptr) : Json(b_.current)},
-            {"seats", seats},
+            {"seats", std::move(seats)},
             {"field", hand_json(b_.field)},
             {"pile_count", b_.pile.size()},
             {"pile_bottom", b_.bottom_known() ? Json(card_name(b_.pile.back())) : Json(nullptr)},
@@ -85,7 +85,7 @@ Json DaihugoState::view_tree(Seat viewer) const {
     Json o = pick_value(*b_.opening);
     o["seat"] = b_.start_seat;
     o["rule"] = b_.settings.opening_containing ? "containing" : "exact";
-    v["opening"] = o;
+    v["opening"] = std::move(o);
   } else {
     v["opening"] = nullptr;
   }
@@ -98,7 +98,7 @@ Json DaihugoState::view_tree(Seat viewer) const {
                   {"rank", c.rank},
                   {"last_seat", b_.trick.plays.back().seat},
                   {"passes", b_.trick.passes},
-                  {"plays", plays}};
+                  {"plays", std::move(plays)}};
   } else {
     v["trick"] = nullptr;
   }
@@ -106,13 +106,13 @@ Json DaihugoState::view_tree(Seat viewer) const {
   Json rounds = Json::array();
   for (const RoundResult& r : b_.results)
     rounds.push_back({{"round", r.round}, {"winner", r.winner}, {"penalties", r.penalties}, {"tails", r.tails}});
-  v["rounds"] = rounds;
+  v["rounds"] = std::move(rounds);
   v["last_round"] = b_.results.empty() ? Json(nullptr) : result_json(b_.results.back());
   if (b_.solo()) {
     Json turns = Json::array();
     for (const SoloTurn& t : b_.solo_turns)
       turns.push_back({{"turn", t.turn}, {"cards", play_json(t.play)}, {"size", t.size}, {"took", t.took}});
-    v["solo"] = {{"turn", b_.solo_turn}, {"target", b_.settings.solo_target}, {"turns", turns}};
+    v["solo"] = {{"turn", b_.solo_turn}, {"target", b_.settings.solo_target}, {"turns", std::move(turns)}};
   }
   if (all) {
     v["pile"] = pile_json(b_.pile);

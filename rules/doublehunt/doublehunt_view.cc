@@ -65,7 +65,7 @@ Json DoubleHuntState::grid_json(Seat viewer) const {
         row.push_back(card_name(b_.slots[slot].card));
       else row.push_back("?");
     }
-    rows.push_back(row);
+    rows.push_back(std::move(row));
   }
   return rows;
 }
@@ -80,7 +80,7 @@ Json DoubleHuntState::sequence_json(Seat viewer) const {
     case Phase::observer_choose: {
       Json picked = Json::array();
       for (Square s : b_.observer_picks) picked.push_back(square_name(s));
-      return {{"use", "observer"}, {"picked", picked}, {"total", b_.observer_total}};
+      return {{"use", "observer"}, {"picked", std::move(picked)}, {"total", b_.observer_total}};
     }
     case Phase::richman_giving:
       return {{"use", "richman"}, {"from", phase_name(b_.resume)}, {"given", b_.richman_given}};
@@ -132,12 +132,12 @@ Json DoubleHuntState::view_tree(Seat viewer) const {
             {"target_score", b_.target_score},
             {"max_turns", b_.max_turns},
             {"max_boost", b_.max_boost},
-            {"draft_order", draft_order},
-            {"players", players},
+            {"draft_order", std::move(draft_order)},
+            {"players", std::move(players)},
             {"grid", grid_json(viewer)},
             {"cards_on_grid", b_.cards_on_grid()},
             {"pile_count", b_.pile.size()},
-            {"scores", scores},
+            {"scores", std::move(scores)},
             {"die", b_.die},
             {"boosts", b_.boosts},
             {"budget", b_.die + b_.boosts},
@@ -184,7 +184,7 @@ Outcome DoubleHuntState::outcome() const {
                {"team_scores", {{"A", a}, {"B", b}}},
                {"first_seat", b_.first_seat},
                {"first_team", team_name(first_team)},
-               {"roles", roles},
+               {"roles", std::move(roles)},
                {"stats",
                 {{"first_team_won", b_.winner_team == first_team ? 1 : 0},
                  {"draw", b_.winner_team ? 0 : 1},
