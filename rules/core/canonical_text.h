@@ -40,6 +40,8 @@ class TextWriter {
   TextWriter& str(std::string_view s);
   TextWriter& flag(bool b) { return raw(b ? "true" : "false"); }
   TextWriter& null() { return raw("null"); }
+  // A seat, or null for kSpectator: what a view says the viewer is ("you").
+  TextWriter& seat(Seat s) { return s == kSpectator ? null() : num(s); }
   TextWriter& json(const Json& j);  // any value given as a tree
   // A value already written as canonical text.
   TextWriter& raw(std::string_view canonical);

@@ -196,7 +196,6 @@ class DoubleHuntState : public State {
   Error explain_rejection(Seat seat, const Json& action) const override;
 
  private:
-  Json view_tree(Seat viewer) const;  // the view without its "log"
   // doublehunt.cc: turn flow.
   void apply_one(Seat seat, const Json& action);
   void settle();
@@ -232,9 +231,9 @@ class DoubleHuntState : public State {
   bool advisor_can_give() const;
 
   // doublehunt_view.cc
-  Json seat_json(Seat who, Seat viewer) const;
-  Json grid_json(Seat viewer) const;
-  Json sequence_json(Seat viewer) const;
+  void write_seat(TextWriter& w, Seat who, Seat viewer) const;
+  void write_grid(TextWriter& w, Seat viewer) const;
+  void write_sequence(TextWriter& w, Seat viewer) const;
 
   Board b_;
   RngBox rng_;

@@ -8,14 +8,6 @@ namespace nyan::doublehunt {
 
 namespace {
 
-Json cards_json(CardSet cards) {
-  Json out = Json::array();
-  for (Card c : cards.list()) out.push_back(card_name(c));
-  return out;
-}
-
-Json seat_or_null(std::optional<Seat> s) { return s ? Json(*s) : Json(nullptr); }
-
 std::vector<Seat> seats_of(unsigned bits) {
   std::vector<Seat> out;
   for (Seat s = 0; s < kSeats; ++s)
@@ -38,127 +30,153 @@ CardSet relabel(CardSet cards, const std::array<Card, kCards>& to) {
   return out;
 }
 
+void write_cards(TextWriter& w, CardSet cards) {
+  w.open_array();
+  for (Card c : cards.list()) w.str(card_name(c));
+  w.close_array();
+}
+
+void write_seat_or_null(TextWriter& w, std::optional<Seat> s) {
+  if (s) w.num(*s);
+  else w.null();
+}
+
 }  // namespace
 
+// The view is written as canonical text, member by member in key order, because the server
+// makes it for every seat after every action; view() is its parse, so it is defined once.
 // R14, G12: a hand is visible to its owner and the partner; everyone sees its size.
-Json DoubleHuntState::seat_json(Seat who, Seat viewer) const {
-  Json j = {{"seat", who},
-            {"team", team_name(team_of(who))},
-            {"role", b_.role[who] ? Json(std::string(role_name(*b_.role[who]))) : Json(nullptr)},
-            {"square", square_name(b_.piece[who])},
-            {"hand_count", b_.hand[who].size()}};
-  if (over() || (viewer != kSpectator && (viewer == who || viewer == partner(who))))
-    j["hand"] = cards_json(b_.hand[who]);
-  return j;
+void DoubleHuntState::write_seat(TextWriter& w, Seat who, Seat viewer) const {
+  w.open_object();
+  if (over() || (viewer != kSpectator && (viewer == who || viewer == partner(who)))) {
+    w.key("hand");
+    write_cards(w, b_.hand[who]);
+  }
+  w.key("hand_count").num(b_.hand[who].size());
+  w.key("role");
+  if (b_.role[who]) w.str(role_name(*b_.role[who]));
+  else w.null();
+  w.key("seat").num(who).key("square").str(square_name(b_.piece[who])).key("team").str(team_name(team_of(who)));
+  w.close_object();
 }
 
 // Rows of squares: null = empty, "?" = a face-down card, or the card when this seat knows
 // the card now on that square (own team's Observer peeks, own Necromancer raises).
-Json DoubleHuntState::grid_json(Seat viewer) const {
-  Json rows = Json::array();
+void DoubleHuntState::write_grid(TextWriter& w, Seat viewer) const {
+  w.open_array();
   for (int r = 0; r < kSide; ++r) {
-    Json row = Json::array();
+    w.open_array();
     for (int c = 0; c < kSide; ++c) {
       const int slot = b_.grid[square_at(r, c)];
-      if (slot < 0) row.push_back(nullptr);
-      else if (over() || (viewer != kSpectator && (b_.slots[slot].known & (1U << viewer))))
-        row.push_back(card_name(b_.slots[slot].card));
-      else row.push_back("?");
+      if (slot < 0) w.null();
+      else if (over() || (viewer != kSpectator && (b_.slots[slot].known & (1U << viewer)))) w.str(card_name(b_.slots[slot].card));
+      else w.str("?");
     }
-    rows.push_back(std::move(row));
+    w.close_array();
   }
-  return rows;
+  w.close_array();
 }
 
 // The progress of a step sequence (public), plus what its user's team may see of it.
-Json DoubleHuntState::sequence_json(Seat viewer) const {
+void DoubleHuntState::write_sequence(TextWriter& w, Seat viewer) const {
   const Seat a = b_.active;
   const bool team = viewer != kSpectator && team_of(viewer) == team_of(a);
   switch (b_.phase) {
     case Phase::pilot_choose:
-      return {{"use", "pilot"}, {"from", phase_name(b_.resume)}};
-    case Phase::observer_choose: {
-      Json picked = Json::array();
-      for (Square s : b_.observer_picks) picked.push_back(square_name(s));
-      return {{"use", "observer"}, {"picked", std::move(picked)}, {"total", b_.observer_total}};
-    }
+      w.open_object().key("from").str(phase_name(b_.resume)).key("use").str("pilot").close_object();
+      return;
+    case Phase::observer_choose:
+      w.open_object().key("picked").open_array();
+      for (Square s : b_.observer_picks) w.str(square_name(s));
+      w.close_array().key("total").num(b_.observer_total).key("use").str("observer").close_object();
+      return;
     case Phase::richman_giving:
-      return {{"use", "richman"}, {"from", phase_name(b_.resume)}, {"given", b_.richman_given}};
-    case Phase::scientist_choose: {
-      Json j = {{"use", "scientist"}, {"from", phase_name(b_.resume)}, {"left", b_.scientist_left}};
-      if (viewer == a || over()) j["pile"] = cards_json(b_.pile);  // R20: the Scientist only
-      return j;
-    }
-    case Phase::advisor_exchange: {
-      Json j = {{"use", "advisor"},
-                {"gives", b_.exchange_given.size()},
-                {"takes", b_.exchange_taken.size()},
-                {"give_waiting", b_.give_waiting}};
-      if (team || over()) {
-        j["given"] = cards_json(b_.exchange_given);
-        j["taken"] = cards_json(b_.exchange_taken);
+      w.open_object().key("from").str(phase_name(b_.resume)).key("given").num(b_.richman_given);
+      w.key("use").str("richman").close_object();
+      return;
+    case Phase::scientist_choose:
+      w.open_object().key("from").str(phase_name(b_.resume)).key("left").num(b_.scientist_left);
+      if (viewer == a || over()) {  // R20: the Scientist only
+        w.key("pile");
+        write_cards(w, b_.pile);
       }
-      return j;
+      w.key("use").str("scientist").close_object();
+      return;
+    case Phase::advisor_exchange: {
+      const bool shown = team || over();
+      w.open_object().key("give_waiting").flag(b_.give_waiting);
+      if (shown) {
+        w.key("given");
+        write_cards(w, b_.exchange_given);
+      }
+      w.key("gives").num(b_.exchange_given.size());
+      if (shown) {
+        w.key("taken");
+        write_cards(w, b_.exchange_taken);
+      }
+      w.key("takes").num(b_.exchange_taken.size()).key("use").str("advisor").close_object();
+      return;
     }
     default:
-      return nullptr;
+      w.null();
   }
 }
 
-Json DoubleHuntState::view(Seat viewer) const { return b_.log.view_in(view_tree(viewer), viewer, over()); }
-
-std::string DoubleHuntState::view_text(Seat viewer) const { return b_.log.text_in(view_tree(viewer), viewer, over()); }
-
-// Everything but the log, which view() and view_text() add: the text is made after every
-// action, and the log is copied into it as text rather than parsed into the tree.
-Json DoubleHuntState::view_tree(Seat viewer) const {
+std::string DoubleHuntState::view_text(Seat viewer) const {
   const bool all = over();
-  Json players = Json::array();
-  for (Seat s = 0; s < kSeats; ++s) players.push_back(seat_json(s, viewer));
-  // G26: a team's score is known to that team only, until the end.
-  Json scores = Json::object();
-  for (int team = 0; team < 2; ++team)
-    if (all || (viewer != kSpectator && team_of(viewer) == team)) scores[team_name(team)] = b_.score(team);
-  Json draft_order = Json::array();
-  for (int i = 0; i < kSeats; ++i) draft_order.push_back(draft_seat(b_.first_seat, i));
-  Json v = {{"game", "doublehunt"},
-            {"you", viewer == kSpectator ? Json(nullptr) : Json(viewer)},
-            {"phase", phase_name(b_.phase)},
-            {"turn", b_.turn},
-            {"active", b_.active},
-            {"to_act", to_act()},
-            {"first_seat", b_.first_seat},
-            {"first_team", team_name(team_of(b_.first_seat))},
-            {"target_score", b_.target_score},
-            {"max_turns", b_.max_turns},
-            {"max_boost", b_.max_boost},
-            {"draft_order", std::move(draft_order)},
-            {"players", std::move(players)},
-            {"grid", grid_json(viewer)},
-            {"cards_on_grid", b_.cards_on_grid()},
-            {"pile_count", b_.pile.size()},
-            {"scores", std::move(scores)},
-            {"die", b_.die},
-            {"boosts", b_.boosts},
-            {"budget", b_.die + b_.boosts},
-            {"extra_move", b_.extra_move},
-            {"used", {{"pilot_pre", b_.used.pilot_pre},
-                      {"pilot_post", b_.used.pilot_post},
-                      {"observer", b_.used.observer},
-                      {"bandit", b_.used.bandit},
-                      {"richman_give", b_.used.richman_give},
-                      {"advisor_extra_move", b_.used.advisor_prompted},
-                      {"advisor_exchange", b_.used.advisor_exchange},
-                      {"necromancer", b_.used.necromancer},
-                      {"scientist", b_.scientist_used}}},
-            {"last_bandit_target", seat_or_null(b_.last_bandit_target)},
-            {"sequence", sequence_json(viewer)}};
+  std::string out;
+  out.reserve(3072);
+  TextWriter w(out);
+  w.open_object();
+  w.key("active").num(b_.active).key("boosts").num(b_.boosts).key("budget").num(b_.die + b_.boosts);
+  w.key("cards_on_grid").num(b_.cards_on_grid()).key("die").num(b_.die);
+  w.key("draft_order").open_array();
+  for (int i = 0; i < kSeats; ++i) w.num(draft_seat(b_.first_seat, i));
+  w.close_array();
+  w.key("extra_move").flag(b_.extra_move).key("first_seat").num(b_.first_seat);
+  w.key("first_team").str(team_name(team_of(b_.first_seat))).key("game").str("doublehunt");
+  w.key("grid");
+  write_grid(w, viewer);
+  w.key("last_bandit_target");
+  write_seat_or_null(w, b_.last_bandit_target);
+  w.key("log");
+  b_.log.write(w, viewer, all);
+  w.key("max_boost").num(b_.max_boost).key("max_turns").num(b_.max_turns);
+  if (all) w.key("outcome").json(outcome().to_json());
+  w.key("phase").str(phase_name(b_.phase));
   if (all) {
-    v["pile"] = cards_json(b_.pile);
-    v["outcome"] = outcome().to_json();
+    w.key("pile");
+    write_cards(w, b_.pile);
   }
-  return v;
+  w.key("pile_count").num(b_.pile.size());
+  w.key("players").open_array();
+  for (Seat s = 0; s < kSeats; ++s) write_seat(w, s, viewer);
+  w.close_array();
+  // G26: a team's score is known to that team only, until the end.
+  w.key("scores").open_object();
+  for (int team = 0; team < 2; ++team)
+    if (all || (viewer != kSpectator && team_of(viewer) == team)) w.key(team_name(team)).num(b_.score(team));
+  w.close_object();
+  w.key("sequence");
+  write_sequence(w, viewer);
+  w.key("target_score").num(b_.target_score);
+  w.key("to_act").open_array();
+  for (const Seat s : to_act()) w.num(s);
+  w.close_array();
+  w.key("turn").num(b_.turn);
+  const TurnUse& u = b_.used;
+  w.key("used").open_object();
+  w.key("advisor_exchange").flag(u.advisor_exchange).key("advisor_extra_move").flag(u.advisor_prompted);
+  w.key("bandit").flag(u.bandit).key("necromancer").flag(u.necromancer).key("observer").flag(u.observer);
+  w.key("pilot_post").flag(u.pilot_post).key("pilot_pre").flag(u.pilot_pre).key("richman_give").flag(u.richman_give);
+  w.key("scientist").flag(b_.scientist_used);
+  w.close_object();
+  w.key("you").seat(viewer);
+  w.close_object();
+  return out;
 }
+
+Json DoubleHuntState::view(Seat viewer) const { return Json::parse(view_text(viewer)); }
 
 std::vector<Sealed> DoubleHuntState::sealed() const {
   std::vector<Sealed> out;

@@ -120,9 +120,7 @@ std::string OikakeState::view_text(Seat viewer) const {
   }
   w.key("track").num(b_.track());
   w.key("turn").num(b_.turn);
-  w.key("you");
-  if (viewer == kSpectator) w.null();
-  else w.num(viewer);
+  w.key("you").seat(viewer);
   w.close_object();
   return out;
 }
