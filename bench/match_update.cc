@@ -1,5 +1,6 @@
 // The server's per-action work without the network: Match::apply and Match::update (views,
-// patches, hashes, legal actions, frames) for random games, in one thread.
+// patches, hashes, legal actions, frames) for random games, in one thread. The games are
+// the same on every run (seeds and moves from fixed numbers), so two builds can be compared.
 // usage: match_update [GAME] [ACTIONS]
 #include <chrono>
 #include <ctime>
@@ -30,7 +31,7 @@ int main(int argc, char** argv) {
   const auto t0 = std::chrono::steady_clock::now();
   const std::clock_t c0 = std::clock();
   while (done < actions) {
-    Match match(*game, options, "bench", "secret", 1, random_seed());
+    Match match(*game, options, "bench", "secret", 1, seed_from_number(static_cast<std::uint64_t>(games)));
     ++games;
     while (!match.over() && done < actions) {
       auto move = random_move(match.state(), pick);
