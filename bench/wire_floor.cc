@@ -8,7 +8,7 @@
 //
 // The server is a child process running one thread (as `nyanhall --threads 1` in
 // bench/server_load.sh), with TCP_NODELAY on both ends. Prints moves/s and the server
-// process's CPU per move, read from /proc like `nyanhall-cli load` does. With a move rate,
+// process's CPU per move, read from /proc as `nyanhall-cli load` reads it. With a move rate,
 // the clients pace themselves to it, so the floor can be read at the rate nyanhall reached.
 //
 // usage: wire_floor [ROOMS] [SECONDS] [MOVES_PER_SECOND, 0 = as fast as the clients go]
@@ -21,13 +21,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
+
+#include "clients/cli/proc_stat.h"
 
 namespace net = boost::asio;
 namespace beast = boost::beast;
@@ -180,20 +180,6 @@ class FloorClient : public std::enable_shared_from_this<FloorClient> {
   Clock::duration pace_;
 };
 
-double cpu_seconds(pid_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string line;
-  std::getline(stat, line);
-  std::istringstream rest(line.substr(line.rfind(')') + 2));  // fields after the command name
-  std::string field;
-  unsigned long long utime = 0, stime = 0;
-  for (int i = 3; i <= 15 && rest >> field; ++i) {
-    if (i == 14) utime = std::stoull(field);
-    if (i == 15) stime = std::stoull(field);
-  }
-  return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -229,7 +215,7 @@ int main(int argc, char** argv) {
       clients.back()->start(at);
     }
   for (auto& c : clients) c->read();
-  const double cpu0 = cpu_seconds(server);
+  const double cpu0 = nyan::cli::read_proc(server).cpu_seconds;
   const auto t0 = Clock::now();
   for (int r = 0; r < rooms; ++r) {
     clients[static_cast<std::size_t>(2 * r)]->opens();
@@ -238,7 +224,7 @@ int main(int argc, char** argv) {
   ioc.run_for(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds)));
   stats.stopping = true;
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
-  const double cpu = cpu_seconds(server) - cpu0;
+  const double cpu = nyan::cli::read_proc(server).cpu_seconds - cpu0;
   kill(server, SIGKILL);
   waitpid(server, nullptr, 0);
   std::printf("wire_floor: %d rooms x 2 connections, %.1f s, pace %s\n", rooms, secs,
