@@ -35,8 +35,9 @@ int main(int argc, char** argv) {
     ++games;
     while (!match.over() && done < actions) {
       auto move = random_move(match.state(), pick);
-      if (!move || !match.apply(move->seat, move->action)) return 1;
-      for (const Frame& f : match.update(false).frames) bytes += static_cast<long>(f->size());
+      Match::Pending pending;  // what a room does: work the action out, then commit it
+      if (!move || !match.prepare(move->seat, move->action, false, pending)) return 1;
+      for (const Frame& f : match.commit(std::move(pending)).frames) bytes += static_cast<long>(f->size());
       ++done;
     }
   }

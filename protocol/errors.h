@@ -32,6 +32,7 @@ enum class ProtoError {
   illegal_action,    // well formed, but not legal now
   malformed_action,  // the action has the wrong shape for this game
   game_over,         // the game has ended
+  id_reused,         // an action's id was used for another action in this game
   unavailable,       // the server cannot accept this now (e.g. its journal is failing)
   internal,          // a server bug
 };

@@ -45,8 +45,9 @@ Match::Match(const Game& game, Json options, std::string room_code, std::string 
 void Match::restart(bool replaying) {
   state_ = game_.start(options_, std::make_unique<Drbg>(seed_));
   moves_.clear();
-  sealed_.clear();
-  announced_ = 0;
+  slots_.clear();
+  entitled_.clear();
+  opened_.clear();
   sent_.assign(static_cast<std::size_t>(state_->seat_count()) + 1, SentView{});
   fresh_ = false;
   if (!replaying) ensure_sealed();
@@ -54,9 +55,24 @@ void Match::restart(bool replaying) {
 
 void Match::ensure_sealed() {
   if (fresh_) return;
-  sync_sealed();
-  announced_ = sealed_.size();  // everyone gets these commitments in a snapshot
+  entitled_ = state_->sealed();
+  std::vector<SealedSlot> added = new_slots(entitled_);
+  for (SealedSlot& s : added) slots_.push_back(std::move(s));
+  opened_.resize(slots_.size(), 0);
   fresh_ = true;
+}
+
+std::vector<Match::SealedSlot> Match::new_slots(const std::vector<Sealed>& now) const {
+  std::vector<SealedSlot> out;
+  for (std::size_t i = slots_.size(); i < now.size(); ++i) {
+    SealedSlot s;
+    s.slot = "g" + std::to_string(game_no_) + "." + now[i].slot;
+    s.nonce = commitment_nonce(secret_, s.slot);
+    s.commitment = commitment_hash(s.slot, now[i].value, s.nonce);
+    s.value = now[i].value;
+    out.push_back(std::move(s));
+  }
+  return out;
 }
 
 Match::SentView& Match::current_view(Seat seat) {
@@ -70,83 +86,44 @@ Match::SentView& Match::current_view(Seat seat) {
   return v;
 }
 
-Result Match::apply(Seat seat, const Json& action) {
-  // The views before the action, which the patches start from: normally the ones last sent,
-  // so nothing is computed here; after a restore or an undo they are made now, once.
-  for (Seat s = 0; s < state_->seat_count(); ++s) current_view(s);
-  if (sent_.back().version >= 0) current_view(kSpectator);
-  return replay(seat, action);
-}
-
 Result Match::replay(Seat seat, const Json& action) {
   Result r = state_->apply(seat, action);
   if (r) moves_.push_back(Move{seat, action});
   return r;
 }
 
-void Match::undo_last() {
-  if (moves_.empty()) return;
-  std::vector<Move> keep(moves_.begin(), moves_.end() - 1);
-  const std::size_t announced = announced_;
-  std::vector<std::uint64_t> opened;
-  for (const SealedSlot& s : sealed_) opened.push_back(s.opened);
-  restart(/*replaying=*/false);  // also forgets the views of the undone state
-  for (const Move& m : keep) {
-    (void)state_->apply(m.seat, m.action);
-    moves_.push_back(m);
-  }
-  sync_sealed();
-  for (std::size_t i = 0; i < sealed_.size() && i < opened.size(); ++i) sealed_[i].opened = opened[i];
-  announced_ = std::min(announced, sealed_.size());
-}
-
-void Match::sync_sealed() {
-  std::vector<Sealed> now = state_->sealed();
-  for (std::size_t i = 0; i < now.size(); ++i) {
-    if (i == sealed_.size()) {
-      SealedSlot s;
-      s.slot = "g" + std::to_string(game_no_) + "." + now[i].slot;
-      s.nonce = commitment_nonce(secret_, s.slot);
-      s.commitment = commitment_hash(s.slot, now[i].value, s.nonce);
-      s.value = now[i].value;
-      sealed_.push_back(std::move(s));
-    }
-    sealed_[i].known_to = std::move(now[i].known_to);
-    sealed_[i].revealed = now[i].revealed;
-  }
-}
-
 // Both lists are written as text: they go into every frame, and are empty in most.
-std::string Match::commitments_since(std::size_t first) const {
+std::string Match::commitments(const std::vector<SealedSlot>& slots, std::size_t first) {
   std::string out;
   TextWriter w(out);
   w.open_array();
-  for (std::size_t i = first; i < sealed_.size(); ++i)
-    w.open_object().key("commitment").str(sealed_[i].commitment).key("slot").str(sealed_[i].slot).close_object();
+  for (std::size_t i = first; i < slots.size(); ++i)
+    w.open_object().key("commitment").str(slots[i].commitment).key("slot").str(slots[i].slot).close_object();
   w.close_array();
   return out;
 }
 
-std::string Match::openings_for(Seat seat, bool only_new) {
+std::string Match::openings(Seat to, bool only_new, const std::vector<Sealed>& entitled,
+                            const std::vector<SealedSlot>& added, Opened& opened) const {
   std::string out;
   TextWriter w(out);
   w.open_array();
-  const std::uint64_t bit = audience_bit(seat);
-  for (SealedSlot& s : sealed_) {
-    const bool entitled =
-        s.revealed || (seat != kSpectator && std::find(s.known_to.begin(), s.known_to.end(), seat) != s.known_to.end());
-    if (!entitled || (only_new && (s.opened & bit))) continue;
-    s.opened |= bit;
+  const std::uint64_t bit = audience_bit(to);
+  for (std::size_t i = 0; i < entitled.size(); ++i) {
+    const Sealed& e = entitled[i];
+    const bool entitled_now = e.revealed || (to != kSpectator && e.known_by(to));
+    if (!entitled_now || (only_new && (opened[i] & bit))) continue;
+    opened[i] |= bit;
+    const SealedSlot& s = i < slots_.size() ? slots_[i] : added[i - slots_.size()];
     w.open_object().key("nonce").str(s.nonce).key("slot").str(s.slot).key("value").json(s.value).close_object();
   }
   w.close_array();
   return out;
 }
 
-std::string Match::audience_members(Seat to, std::string_view commitments, const std::string& hash, bool only_new,
-                                    std::size_t rest) {
-  const std::string legal = to == kSpectator ? "[]" : state_->legal_text(to);
-  const std::string openings = openings_for(to, only_new);
+std::string Match::audience_members(const State& state, Seat to, std::string_view commitments,
+                                    const std::string& hash, const std::string& openings, std::size_t rest) {
+  const std::string legal = to == kSpectator ? "[]" : state.legal_text(to);
   std::string f;
   // The members' texts, their keys and separators (under 64 bytes), and the end of the frame.
   f.reserve(commitments.size() + hash.size() + legal.size() + openings.size() + 64 + rest);
@@ -158,61 +135,102 @@ std::string Match::audience_members(Seat to, std::string_view commitments, const
   return f;
 }
 
-std::string Match::common_members() const {
+std::string Match::common_members(const State& state, int version, const std::string& record) const {
   std::string out;
   TextWriter w(out);
   // A member list, not an object: the caller writes the braces around it with other members.
   w.key("game_no").num(game_no_);
-  if (state_->over()) w.key("record").raw(record_text());
+  if (state.over()) w.key("record").raw(record);
   w.key("room").str(code_);
-  if (state_->over()) w.key("seed").str(seed_hex(seed_));
+  if (state.over()) w.key("seed").str(seed_hex(seed_));
   w.key("seed_hash").str(seed_hash_);
   w.key("to_act").open_array();
-  for (const Seat s : state_->to_act()) w.num(s);
+  for (const Seat s : state.to_act()) w.num(s);
   w.close_array();
-  w.key("version").num(version());
+  w.key("version").num(version);
   return out;
 }
 
-Match::Update Match::update(bool spectators) {
+Result Match::prepare(Seat seat, const Json& action, bool spectators, Pending& p) {
   ensure_sealed();
-  sync_sealed();
-  const std::string commitments = commitments_since(announced_);
-  announced_ = sealed_.size();
-  const std::string common = common_members();
-  if (!spectators) sent_.back() = SentView{};  // nobody to patch: keep nothing for them
+  // The views before the action, which the patches start from: normally the ones last sent,
+  // so nothing is made here; after a restore they are made now, once (they describe the
+  // committed state, so keeping them changes nothing a client sees).
+  for (Seat s = 0; s < state_->seat_count(); ++s) current_view(s);
+  if (spectators && sent_.back().version >= 0) current_view(kSpectator);
+
+  p = Pending{};
+  p.state_ = state_->clone();
+  if (Result r = p.state_->apply(seat, action); !r) return r;
+  p.move_ = Move{seat, action};
+  p.version_ = version() + 1;
+  p.entitled_ = p.state_->sealed();
+  p.added_ = new_slots(p.entitled_);
+  p.opened_ = opened_;
+  p.opened_.resize(p.entitled_.size(), 0);
+
+  // A finished game's last update carries its record, with this move.
+  std::string record;
+  if (p.state_->over()) {
+    std::vector<Move> moves = moves_;
+    moves.push_back(p.move_);
+    record = record_text(*p.state_, moves);
+  }
+  const std::string common = common_members(*p.state_, p.version_, record);
+  const std::string new_commitments = commitments(p.added_, 0);
+
+  p.sent_.assign(sent_.size(), SentView{});
   std::vector<Seat> audiences;  // seats first, spectators last
   for (Seat s = 0; s < state_->seat_count(); ++s) audiences.push_back(s);
   if (spectators) audiences.push_back(kSpectator);
-  Update u;
   for (const Seat to : audiences) {
-    SentView& sent = sent_[audience(to)];
-    // Without the view before (spectators who were not kept), the patch replaces the view.
-    SentView before;
-    if (sent.version == version() - 1) before = std::move(sent);
-    if (before.index.empty()) before.index = TextIndex(before.text);  // a snapshot's view, or none
-    SentView& now = current_view(to);
+    SentView& now = p.sent_[audience(to)];
+    now.text = p.state_->view_text(to);
+    now.text.shrink_to_fit();
     now.index = TextIndex(now.text);
-    const std::string patch = json_diff(before.text, before.index, now.text, now.index);
+    now.version = p.version_;
+    SentView& before = sent_[audience(to)];
+    std::string patch;
+    if (before.version == version()) {
+      if (before.index.empty()) before.index = TextIndex(before.text);  // a snapshot's view
+      patch = json_diff(before.text, before.index, now.text, now.index);
+    } else {
+      patch = json_diff("", now.text);  // no view kept (spectators): the patch replaces it
+    }
     const std::string hash = sha256_hex(now.text);
-    std::string f = audience_members(to, commitments, hash, /*only_new=*/true, patch.size() + common.size() + 32);
+    const std::string opened = openings(to, /*only_new=*/true, p.entitled_, p.added_, p.opened_);
+    std::string f = audience_members(*p.state_, to, new_commitments, hash, opened, patch.size() + common.size() + 32);
     member(f, "patch", patch);
     member(f, "type", "\"update\"");
-    if (to != kSpectator) u.hashes.push_back(hash);
-    u.frames.push_back(finish_frame(std::move(f), common));
+    if (to != kSpectator) p.update_.hashes.push_back(hash);
+    p.update_.frames.push_back(finish_frame(std::move(f), common));
   }
-  // A finished game gets no more updates: a resync makes its view again.
-  if (state_->over()) std::fill(sent_.begin(), sent_.end(), SentView{});
-  return u;
+  // Nobody to patch for: keep nothing for the spectators. A finished game gets no more
+  // updates: a resync makes its view again.
+  if (!spectators) p.sent_.back() = SentView{};
+  if (p.state_->over()) std::fill(p.sent_.begin(), p.sent_.end(), SentView{});
+  return Result::ok();
 }
 
-Frame Match::snapshot(Seat seat) {
+Match::Update Match::commit(Pending&& p) {
+  state_ = std::move(p.state_);
+  moves_.push_back(std::move(p.move_));
+  sent_ = std::move(p.sent_);
+  for (SealedSlot& s : p.added_) slots_.push_back(std::move(s));
+  entitled_ = std::move(p.entitled_);
+  opened_ = std::move(p.opened_);
+  return std::move(p.update_);
+}
+
+Frame Match::snapshot(Seat seat, const Json& re) {
   ensure_sealed();
-  sync_sealed();
   const SentView& view = current_view(seat);
-  const std::string common = common_members();
-  std::string f = audience_members(seat, commitments_since(0), sha256_hex(view.text), /*only_new=*/false,
-                                   view.text.size() + common.size() + 32);
+  const std::string common = common_members(*state_, version(), state_->over() ? record_text() : std::string());
+  static const std::vector<SealedSlot> none;
+  const std::string opened = openings(seat, /*only_new=*/false, entitled_, none, opened_);
+  std::string f = audience_members(*state_, seat, commitments(slots_, 0), sha256_hex(view.text), opened,
+                                   view.text.size() + common.size() + 64);
+  if (!re.is_null()) member(f, "re", re.dump());
   member(f, "type", "\"snapshot\"");
   member(f, "view", view.text);
   return finish_frame(std::move(f), common);
@@ -226,18 +244,20 @@ std::vector<std::string> Match::hashes() const {
 
 Json Match::record() const { return Json::parse(record_text()); }
 
+std::string Match::record_text() const { return record_text(*state_, moves_); }
+
 // Written member by member: the last update of every game carries it, and a tree of every
 // move would be built only to be written out.
-std::string Match::record_text() const {
+std::string Match::record_text(const State& state, const std::vector<Move>& moves) const {
   std::string out;
   TextWriter w(out);
   w.open_object();
   w.key("game").str(game_.id()).key("game_no").num(game_no_);
   w.key("moves").open_array();
-  for (const Move& m : moves_) w.open_object().key("action").json(m.action).key("seat").num(m.seat).close_object();
+  for (const Move& m : moves) w.open_object().key("action").json(m.action).key("seat").num(m.seat).close_object();
   w.close_array();
   w.key("options").json(options_);
-  if (state_->over()) w.key("outcome").json(state_->outcome().to_json());
+  if (state.over()) w.key("outcome").json(state.outcome().to_json());
   w.key("seed").str(seed_hex(seed_)).key("seed_hash").str(seed_hash_);
   w.close_object();
   return out;

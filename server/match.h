@@ -35,30 +35,30 @@ class Match {
   const Seed& seed() const { return seed_; }
   const std::vector<Move>& moves() const { return moves_; }
 
-  // Applies one action for `seat` (the engine validates it).
-  Result apply(Seat seat, const Json& action);
-  // The same for an action read back from the journal: no update follows.
+  // An action read back from the journal: applied at once; no frames follow.
   Result replay(Seat seat, const Json& action);
 
-  // After a successful apply: the update frame for every seat (index = seat) and, when
-  // `spectators`, for the spectators (last element); and the new view hash of every seat.
-  // Each patch goes from the view last sent to that audience (every connection got it, in
-  // the last update or its snapshot) to the view now. Those views are kept as canonical
-  // text, not as trees: the text is made anyway for the hash, it is a tenth of the memory,
-  // and the diff reads it directly.
+  // After an accepted action: the update frame for every seat (index = seat) and, when
+  // there are spectators, for them (last element); and the new view hash of every seat.
   struct Update {
     std::vector<Frame> frames;
     std::vector<std::string> hashes;
   };
-  Update update(bool spectators);
+  class Pending;
 
-  // Undoes the last apply (its record could not be made durable): replays every earlier
-  // move from the seed. Rare, so it is done the simple way.
-  void undo_last();
+  // Applies `action` for `seat` (the engine validates it) to a copy of the state and works
+  // out everything the room sends about it. Each patch goes from the view last sent to that
+  // audience (every connection got it, in the last update or its snapshot) to the view
+  // after the action. The match itself does not change (only its cache of the current
+  // views): see commit().
+  Result prepare(Seat seat, const Json& action, bool spectators, Pending& out);
+  // Makes a prepared action the match's own: its state, the views it sent, the openings it
+  // marked as sent. `p` was prepared against the current version. Returns its update.
+  Update commit(Pending&& p);
 
   // A full snapshot for a seat or kSpectator: view, version, hash, legal actions, every
-  // commitment and every opening the seat is entitled to.
-  Frame snapshot(Seat seat);
+  // commitment and every opening the seat is entitled to; `re` answers a resync.
+  Frame snapshot(Seat seat, const Json& re = nullptr);
 
   // The view hash of every seat in the current state; recovery replays actions and checks
   // these against the hashes the journal recorded.
@@ -71,16 +71,16 @@ class Match {
   std::string seed_hash() const { return seed_hash_; }
 
  private:
+  // A sealed value as committed to: fixed once made.
   struct SealedSlot {
     std::string slot;        // room-unique: "g<game_no>.<engine slot>"
     std::string commitment;  // hex
     std::string nonce;
     Json value;
-    std::vector<Seat> known_to;  // the engine's entitlement now
-    bool revealed = false;
-    std::uint64_t opened = 0;  // bit s: opened to seat s; bit 63: opened to spectators
   };
   static constexpr std::uint64_t kPublicBit = 1ULL << 63;
+  // Which slots an audience was opened: bit s for seat s, bit 63 for the spectators.
+  using Opened = std::vector<std::uint64_t>;
 
   // The last view an audience was sent: seats by index, spectators last.
   struct SentView {
@@ -94,19 +94,25 @@ class Match {
   std::size_t audience(Seat seat) const { return seat == kSpectator ? sent_.size() - 1 : static_cast<std::size_t>(seat); }
   // The view of the current state for `seat`, remembered as sent.
   SentView& current_view(Seat seat);
-  void ensure_sealed();  // after a replay: the sealed slots, all announced
-  void sync_sealed();                            // picks up new slots and new entitlements
-  // Both as canonical JSON text. openings_for marks what it returns as opened.
-  std::string openings_for(Seat seat, bool only_new);
-  std::string commitments_since(std::size_t first) const;
-  // The opening of a frame for `to`: commitments, view hash, legal actions and openings (those
-  // not sent before, or all). Marks the openings as sent. `rest` is the size of what the
-  // caller will add, so that the frame is allocated once.
-  std::string audience_members(Seat to, std::string_view commitments, const std::string& hash, bool only_new,
-                               std::size_t rest);
+  // The slots of the current state, made once after a replay (every one counts as announced:
+  // a client gets them all in its snapshot).
+  void ensure_sealed();
+  // New slots of `now` (the engine's list after an action) beyond the committed ones.
+  std::vector<SealedSlot> new_slots(const std::vector<Sealed>& now) const;
+  // Both as canonical JSON text. `openings` lists what `to` is entitled to by `entitled` and
+  // (with `only_new`) was not opened to it before, and marks it in `opened`; `added` are
+  // slots not yet committed, after the committed ones.
+  std::string openings(Seat to, bool only_new, const std::vector<Sealed>& entitled,
+                       const std::vector<SealedSlot>& added, Opened& opened) const;
+  static std::string commitments(const std::vector<SealedSlot>& slots, std::size_t first);
+  // The opening of a frame for `to`: commitments, view hash, legal actions (of `state`) and
+  // openings. `rest` is the size of what the caller will add, so the frame is allocated once.
+  static std::string audience_members(const State& state, Seat to, std::string_view commitments,
+                                      const std::string& hash, const std::string& openings, std::size_t rest);
   // The members every frame about the match carries (room, version, to_act, the seed and
-  // record once over), as JSON text without braces.
-  std::string common_members() const;
+  // `record` once over), as JSON text without braces, for `state` at `version`.
+  std::string common_members(const State& state, int version, const std::string& record) const;
+  std::string record_text(const State& state, const std::vector<Move>& moves) const;
 
   const Game& game_;
   Json options_;
@@ -118,9 +124,31 @@ class Match {
   std::unique_ptr<State> state_;
   std::vector<Move> moves_;
   std::vector<SentView> sent_;
-  std::vector<SealedSlot> sealed_;
-  std::size_t announced_ = 0;  // slots whose commitments went out in an update
-  bool fresh_ = false;         // sealed_ describes the current state
+  std::vector<SealedSlot> slots_;  // every slot committed to, in creation order
+  std::vector<Sealed> entitled_;   // the engine's list for the current state (who knows what)
+  Opened opened_;                  // per slot
+  bool fresh_ = false;             // the slots describe the current state
+
+ public:
+  class Pending {
+   public:
+    const Update& update() const { return update_; }
+    const Move& move() const { return move_; }
+    int version() const { return version_; }
+    bool over() const { return state_->over(); }
+    const State& state() const { return *state_; }
+
+   private:
+    friend class Match;
+    std::unique_ptr<State> state_;
+    Move move_;
+    int version_ = 0;
+    Update update_;
+    std::vector<SentView> sent_;
+    std::vector<SealedSlot> added_;
+    std::vector<Sealed> entitled_;
+    Opened opened_;
+  };
 };
 
 }  // namespace nyan::server

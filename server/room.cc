@@ -13,7 +13,6 @@ namespace nyan::server {
 namespace {
 constexpr std::size_t kNameMax = 32;
 constexpr std::size_t kQueueMax = 256;
-constexpr std::size_t kAcceptedMemory = 64;
 
 // A display name as people type it: trimmed, control characters removed, at most 32 bytes
 // (cut on a UTF-8 boundary).
@@ -57,15 +56,14 @@ Room::~Room() {
 
 void Room::handle(ParticipantPtr from, Envelope msg, Clock::time_point received) {
   net::post(strand_, [self = shared_from_this(), from = std::move(from), msg = std::move(msg), received]() mutable {
-    if (self->busy_) {
-      if (self->queue_.size() >= kQueueMax) {
-        self->reply_error(from, ProtoError::unavailable, "the room is busy; try again", msg.id);
-        return;
-      }
-      self->queue_.push_back(Queued{std::move(from), std::move(msg), received});
-      return;
-    }
-    self->dispatch(from, msg, received);
+    if (!self->busy_) return self->dispatch(from, msg, received);
+    const auto waiting = std::count_if(self->queue_.begin(), self->queue_.end(), [](const Queued& q) { return q.message; });
+    if (static_cast<std::size_t>(waiting) >= kQueueMax)
+      return self->reply_error(from, ProtoError::unavailable, "the room is busy; try again", msg.id);
+    self->queue_.push_back(Queued{[self, from = std::move(from), msg = std::move(msg), received]() mutable {
+                                    self->dispatch(from, msg, received);
+                                  },
+                                  true});
   });
 }
 
@@ -135,28 +133,26 @@ void Room::refuse_entry(const ParticipantPtr& from, ProtoError code, std::string
 
 void Room::claim_seat(const ParticipantPtr& from, const Envelope& msg, Seat seat, bool host) {
   const std::string token = new_token();
-  SeatState& st = seats_[seat];
   std::string name = clean_name(string_field(msg.body, "name", 256).value_or(""), seat);
   std::vector<Json> records;
   if (host)
     records.push_back({{"kind", "room_created"}, {"code", code_}, {"game", game_.id()},
                        {"options", options_}, {"secret", secret_}});
   records.push_back({{"kind", "seat_claimed"}, {"seat", seat}, {"token_hash", token_hash(token)}, {"name", name}});
-  // Reserve the seat now so a second join queued behind this one cannot take it.
-  st.claimed = true;
-  st.open = false;
+  // Nothing else runs until the record is durable, so no second join can take the seat.
   journal_then(std::move(records), [this, from, re = msg.id, seat, host, token, name](bool ok) {
-    SeatState& s = seats_[seat];
     if (!ok) {
-      s.claimed = false;
       reply_error(from, ProtoError::unavailable, "the server cannot save this room right now", re);
       from->left_room(this);
-      if (host) close_room("journal failure");
+      if (host) closed_now("journal failure");  // it was never created
       return;
     }
+    SeatState& s = seats_[seat];
+    s.claimed = true;
+    s.open = false;
     s.name = name;
     s.token_hash = token_hash(token);
-    s.accepted.clear();
+    s.requests.clear();
     if (host) host_ = seat;
     if (host_ < 0) host_ = seat;
     attach(from, seat);
@@ -212,38 +208,54 @@ void Room::on_kick(const ParticipantPtr& from, const Envelope& msg) {
     return reply_error(from, ProtoError::wrong_seat, "nobody sits there", msg.id);
   const Seat seat = static_cast<Seat>(*s);
   if (seat == host_) return reply_error(from, ProtoError::wrong_seat, "the host cannot kick themself", msg.id);
-  const Json kicked = {{"type", "kicked"}, {"room", code_}};
-  for (std::uint64_t pid : std::vector<std::uint64_t>(seats_[seat].connections)) {
-    if (auto p = conns_[pid].participant.lock()) {
-      p->deliver(std::make_shared<const std::string>(kicked.dump()));
-      p->left_room(this);
-    }
-    conns_.erase(pid);
-  }
-  seats_[seat].connections.clear();
-  reply(from, {{"type", "ok"}, {"re", msg.id}});
-  release_seat(seat, "kicked");
+  release_seat(seat, "kicked", [this, from, re = msg.id, seat] {
+    if (seats_[seat].claimed)  // not released: the journal could not write
+      return reply_error(from, ProtoError::unavailable, "the server cannot save this room right now", re);
+    reply(from, {{"type", "ok"}, {"re", re}});
+  });
 }
 
 void Room::on_close(const ParticipantPtr& from, const Envelope& msg) {
   if (!is_host(from->participant_id())) return reply_error(from, ProtoError::not_host, "only the host can close the room", msg.id);
-  reply(from, {{"type", "ok"}, {"re", msg.id}});
-  close_room("closed by the host");
+  close_room("closed by the host", [this, from, re = msg.id](bool ok) {
+    if (!ok) return reply_error(from, ProtoError::unavailable, "the server cannot save this room right now", re);
+    reply(from, {{"type", "ok"}, {"re", re}});
+  });
 }
 
-void Room::release_seat(Seat seat, const char* reason) {
-  SeatState& st = seats_[seat];
-  st = SeatState{};
+void Room::release_seat(Seat seat, const char* reason, std::function<void()> then) {
+  Seat next_host = host_;
   if (host_ == seat) {
-    host_ = -1;
+    next_host = -1;
     for (Seat s = 0; s < static_cast<Seat>(seats_.size()); ++s)
-      if (seats_[s].claimed) {
-        host_ = s;
+      if (s != seat && seats_[s].claimed) {
+        next_host = s;
         break;
       }
   }
-  log::info("seat_released", {{"room", code_}, {"seat", seat}, {"reason", reason}});
-  journal_then({{{"kind", "seat_released"}, {"seat", seat}, {"host", host_}}}, [this](bool) { broadcast_room_info(); });
+  journal_then({{{"kind", "seat_released"}, {"seat", seat}, {"host", next_host}}},
+               [this, seat, reason, next_host, then = std::move(then)](bool ok) {
+                 SeatState& st = seats_[seat];
+                 if (ok) {
+                   // Whoever still sits there (a kicked player's connections) is told and goes.
+                   const Json kicked = {{"type", "kicked"}, {"room", code_}};
+                   for (std::uint64_t pid : std::vector<std::uint64_t>(st.connections)) {
+                     if (auto p = conns_[pid].participant.lock()) {
+                       p->deliver(std::make_shared<const std::string>(kicked.dump()));
+                       p->left_room(this);
+                     }
+                     conns_.erase(pid);
+                   }
+                   if (st.grace) st.grace->cancel();
+                   st = SeatState{};
+                   host_ = next_host;
+                   log::info("seat_released", {{"room", code_}, {"seat", seat}, {"reason", reason}});
+                   broadcast_room_info();
+                 } else if (st.connections.empty()) {
+                   seat_dropped(seat);  // not saved: the seat stays, and the grace period tries again
+                 }
+                 if (then) then();
+               });
 }
 
 void Room::attach(const ParticipantPtr& p, Seat seat) {
@@ -276,7 +288,7 @@ void Room::seat_dropped(Seat seat) {
   if (!st.grace) st.grace = std::make_unique<net::steady_timer>(strand_);
   st.grace->expires_after(std::chrono::milliseconds(ctx_.config.grace_ms));
   st.grace->async_wait([self = shared_from_this(), seat](boost::system::error_code ec) {
-    if (!ec) self->grace_expired(seat);
+    if (!ec) self->when_idle([self, seat] { self->grace_expired(seat); });
   });
 }
 
@@ -286,13 +298,31 @@ void Room::grace_expired(Seat seat) {
   if (status_ == Status::lobby) return release_seat(seat, "grace expired");
   if (status_ == Status::playing && !st.open) {
     // The token stops working; anyone with the room code may take the seat over.
-    st.open = true;
-    log::info("seat_opened", {{"room", code_}, {"seat", seat}});
-    journal_then({{{"kind", "seat_opened"}, {"seat", seat}}}, [this](bool) { broadcast_room_info(); });
+    journal_then({{{"kind", "seat_opened"}, {"seat", seat}}}, [this, seat](bool ok) {
+      SeatState& s = seats_[seat];
+      if (!ok) {
+        if (s.connections.empty()) seat_dropped(seat);  // tried again after another grace period
+        return;
+      }
+      if (!s.claimed || !s.connections.empty()) return;
+      s.open = true;
+      log::info("seat_opened", {{"room", code_}, {"seat", seat}});
+      broadcast_room_info();
+    });
   }
 }
 
-void Room::close_room(const char* reason) {
+void Room::close_room(const char* reason, std::function<void(bool ok)> then) {
+  if (status_ == Status::closed) return;
+  journal_then({{{"kind", "closed"}, {"reason", reason}}}, [this, reason, then = std::move(then)](bool ok) {
+    if (then) then(ok);
+    // A room closed by its timers closes even when the record failed: nobody is in it, and
+    // if it comes back after a restart it closes again the same way.
+    if (ok || !then) closed_now(reason);
+  });
+}
+
+void Room::closed_now(const char* reason) {
   if (status_ == Status::closed) return;
   const Json closed = {{"type", "closed"}, {"room", code_}, {"reason", reason}};
   const Frame f = std::make_shared<const std::string>(closed.dump());
@@ -307,7 +337,6 @@ void Room::close_room(const char* reason) {
   idle_timer_.cancel();
   set_status(Status::closed);
   log::info("room_closed", {{"room", code_}, {"reason", reason}});
-  ctx_.journal.append(code_, {{{"kind", "closed"}, {"reason", reason}}}, [](bool) {});
   ctx_.journal.forget(code_);
   ctx_.manager.remove(code_);
 }
@@ -317,7 +346,10 @@ void Room::arm_idle_timer() {
   const int ms = status_ == Status::over ? ctx_.config.retention_ms : ctx_.config.room_idle_ms;
   idle_timer_.expires_after(std::chrono::milliseconds(ms));
   idle_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (!ec && self->conns_.empty()) self->close_room(self->status_ == Status::over ? "retention expired" : "idle");
+    if (ec) return;
+    self->when_idle([self] {
+      if (self->conns_.empty()) self->close_room(self->status_ == Status::over ? "retention expired" : "idle");
+    });
   });
 }
 

@@ -2,9 +2,11 @@
 // the match being played. Everything runs on the room's strand; connections reach it only
 // through RoomLink and it reaches them only through Participant.
 //
-// Every change that must survive a crash (creation, seat claims, game starts, actions) is
-// journaled first; its effects are sent only once the journal says it is durable. While a
-// record is in flight the room queues further messages, so order is kept.
+// Every change that must survive a crash (creation, seat claims and releases, game starts,
+// actions, timers' decisions) is journaled first and made only once the journal says it is
+// durable: until then the room is as it was, and if the write fails it stays so. One record
+// is in flight at a time: while it is, the room queues everything else that may write (client
+// messages and its own timers) and runs it in order afterwards.
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
@@ -16,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "rules/core/game.h"
@@ -68,7 +71,10 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
     std::string token_hash;
     std::vector<std::uint64_t> connections;
     std::unique_ptr<net::steady_timer> grace;
-    std::deque<std::pair<Json, int>> accepted;  // recent request ids and the version they made
+    // This game's accepted request ids (as JSON text) and the version each one made: a retry
+    // with the same id and action gets the first answer; the same id with another action is
+    // refused. At most one per action of the game, which the engine bounds.
+    std::unordered_map<std::string, int> requests;
   };
 
   struct Conn {
@@ -76,10 +82,10 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
     Seat seat = kSpectator;
   };
 
+  // Work waiting for the record in flight: a client message, or a timer's decision.
   struct Queued {
-    ParticipantPtr from;
-    Envelope msg;
-    Clock::time_point received;
+    std::function<void()> run;
+    bool message = false;  // counted against kQueueMax; a timer's work is never refused
   };
 
   // room.cc: membership and the host's commands.
@@ -93,12 +99,15 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   void on_close(const ParticipantPtr& from, const Envelope& msg);
   void refuse_entry(const ParticipantPtr& from, ProtoError code, std::string_view message, const Json& re);
   void claim_seat(const ParticipantPtr& from, const Envelope& msg, Seat seat, bool host);
-  void release_seat(Seat seat, const char* reason);
+  // Journals the release, then frees the seat (and passes the host on); `then` runs after.
+  void release_seat(Seat seat, const char* reason, std::function<void()> then = {});
   void attach(const ParticipantPtr& p, Seat seat);
   void detach(std::uint64_t participant_id);
   void seat_dropped(Seat seat);
   void grace_expired(Seat seat);
-  void close_room(const char* reason);
+  // Journals the close, then closes (`then(ok)` runs first: a host's close is answered).
+  void close_room(const char* reason, std::function<void(bool ok)> then = {});
+  void closed_now(const char* reason);
   void arm_idle_timer();
   std::optional<Seat> seat_of(std::uint64_t participant_id) const;
   bool is_host(std::uint64_t participant_id) const;
@@ -111,7 +120,9 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   void start_match(const ParticipantPtr& from, const Json& re);
   void finish_action(const Match::Update& update, const ParticipantPtr& from, Seat actor, const Json& re,
                      Clock::time_point received);
-  void send_snapshot(std::uint64_t participant_id, Seat seat);
+  // The answer to an action whose id this seat used before in this game, if it did.
+  bool answer_retry(const ParticipantPtr& from, Seat seat, const Json& id, const Json& action);
+  void send_snapshot(std::uint64_t participant_id, Seat seat, const Json& re = nullptr);
 
   // room_io.cc: sending, journaling, room info.
   Json room_info() const;
@@ -119,7 +130,11 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   void send(std::uint64_t participant_id, const Frame& frame);
   void reply(const ParticipantPtr& p, const Json& message);
   void reply_error(const ParticipantPtr& p, ProtoError code, std::string_view message, const Json& re);
+  // Writes `records` (nothing else is in flight: callers run from dispatch or the queue),
+  // then runs `then(ok)` on the strand, then whatever queued meanwhile.
   void journal_then(std::vector<Json> records, std::function<void(bool ok)> then);
+  // Runs `work` now, or after the record in flight and the work queued before it.
+  void when_idle(std::function<void()> work);
   void drain_queue();
   void set_status(Status s);
   static const char* status_name(Status s);

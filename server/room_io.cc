@@ -63,11 +63,16 @@ void Room::journal_then(std::vector<Json> records, std::function<void(bool ok)> 
                       });
 }
 
+void Room::when_idle(std::function<void()> work) {
+  if (!busy_) return work();
+  queue_.push_back(Queued{std::move(work), false});
+}
+
 void Room::drain_queue() {
   while (!busy_ && !queue_.empty()) {
     Queued q = std::move(queue_.front());
     queue_.pop_front();
-    dispatch(q.from, q.msg, q.received);
+    q.run();
   }
 }
 

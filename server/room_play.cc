@@ -47,6 +47,7 @@ void Room::start_match(const ParticipantPtr& from, const Json& re) {
                  if (!ok) return reply_error(from, ProtoError::unavailable, "the server cannot save this game right now", re);
                  game_no_ = game_no;
                  match_ = std::make_unique<Match>(game_, options_, code_, secret_, game_no_, seed);
+                 for (SeatState& st : seats_) st.requests.clear();  // ids are remembered per game
                  set_status(Status::playing);
                  log::info("game_started", {{"room", code_}, {"game", game_.id()}, {"game_no", game_no_}});
                  reply(from, {{"type", "ok"}, {"re", re}});
@@ -64,46 +65,50 @@ void Room::on_action(const ParticipantPtr& from, const Envelope& msg, Clock::tim
   if (action == msg.body.end() || !action->is_object())
     return reply_error(from, ProtoError::bad_field, "'action' must be an object", msg.id);
   if (!match_ || status_ == Status::lobby) return reply_error(from, ProtoError::bad_state, "the game has not started", msg.id);
-  SeatState& st = seats_[seat];
-  // A retried request is answered with what it did the first time, not applied again.
-  if (!msg.id.is_null())
-    for (const auto& [id, version] : st.accepted)
-      if (id == msg.id)
-        return from->deliver(ack_frame(msg.id, game_no_, version, /*duplicate=*/true));
+  if (!msg.id.is_null() && answer_retry(from, seat, msg.id, *action)) return;
   if (status_ == Status::over) return reply_error(from, ProtoError::game_over, "the game is over", msg.id);
 
-  Result r = match_->apply(seat, *action);
+  // Worked out as a value: the room and the match change only once the record is durable.
+  auto pending = std::make_shared<Match::Pending>();
+  Result r = match_->prepare(seat, *action, spectators_ > 0, *pending);
   if (!r) return reply_error(from, from_rule_error(r.error().code), r.error().message, msg.id);
-
-  Match::Update update = match_->update(spectators_ > 0);
-  if (!ctx_.journal.keeps_records()) return finish_action(update, from, seat, msg.id, received);
-  std::vector<Json> records = {{{"kind", "action"},
-                                {"game_no", game_no_},
-                                {"version", match_->version()},
-                                {"seat", seat},
-                                {"action", match_->moves().back().action},
-                                {"request", msg.id},
-                                {"hashes", update.hashes}}};
-  if (match_->over())
-    records.push_back({{"kind", "game_over"}, {"game_no", game_no_}, {"outcome", match_->state().outcome().to_json()}});
-  const Json re = msg.id;
-  journal_then(std::move(records), [this, update = std::move(update), from, seat, re, received](bool ok) {
-    if (!ok) {
-      // Not durable, so not accepted: the state goes back and the player is told.
-      match_->undo_last();
-      return reply_error(from, ProtoError::unavailable, "the server cannot save moves right now; try again", re);
-    }
+  std::vector<Json> records;
+  if (ctx_.journal.keeps_records()) {
+    records.push_back({{"kind", "action"},
+                       {"game_no", game_no_},
+                       {"version", pending->version()},
+                       {"seat", seat},
+                       {"action", pending->move().action},
+                       {"request", msg.id},
+                       {"hashes", pending->update().hashes}});
+    if (pending->over())
+      records.push_back({{"kind", "game_over"}, {"game_no", game_no_}, {"outcome", pending->state().outcome().to_json()}});
+  }
+  journal_then(std::move(records), [this, pending, from, seat, re = msg.id, received](bool ok) {
+    // Not durable, so not accepted: nothing changed, and the player may try again.
+    if (!ok) return reply_error(from, ProtoError::unavailable, "the server cannot save moves right now; try again", re);
+    const Match::Update update = match_->commit(std::move(*pending));
     finish_action(update, from, seat, re, received);
   });
 }
 
+bool Room::answer_retry(const ParticipantPtr& from, Seat seat, const Json& id, const Json& action) {
+  const auto& requests = seats_[seat].requests;
+  auto it = requests.find(id.dump());
+  if (it == requests.end()) return false;
+  // The first answer again, but only for the same action: an id used for another action is
+  // a client's mistake (ids restarted after a reload), and applying nothing while answering
+  // "accepted" would lose the move without a word.
+  if (match_->moves()[static_cast<std::size_t>(it->second) - 1].action == action)
+    from->deliver(ack_frame(id, game_no_, it->second, /*duplicate=*/true));
+  else
+    reply_error(from, ProtoError::id_reused, "this id was used for another action in this game; send a new id", id);
+  return true;
+}
+
 void Room::finish_action(const Match::Update& update, const ParticipantPtr& from, Seat actor, const Json& re,
                          Clock::time_point received) {
-  if (!re.is_null()) {
-    auto& accepted = seats_[actor].accepted;
-    accepted.emplace_back(re, match_->version());
-    if (accepted.size() > 64) accepted.pop_front();
-  }
+  if (!re.is_null()) seats_[actor].requests.emplace(re.dump(), match_->version());
   Frame ack = ack_frame(re, game_no_, match_->version(), /*duplicate=*/false);
   const std::size_t spectator_frame = seats_.size();
   for (const auto& [pid, conn] : conns_) {
@@ -130,11 +135,11 @@ void Room::finish_action(const Match::Update& update, const ParticipantPtr& from
 void Room::on_resync(const ParticipantPtr& from, const Envelope& msg) {
   if (!match_) return reply_error(from, ProtoError::bad_state, "there is no game to resync yet", msg.id);
   metrics().resyncs++;
-  send_snapshot(from->participant_id(), *seat_of(from->participant_id()));
+  send_snapshot(from->participant_id(), *seat_of(from->participant_id()), msg.id);
 }
 
-void Room::send_snapshot(std::uint64_t participant_id, Seat seat) {
-  send(participant_id, match_->snapshot(seat));
+void Room::send_snapshot(std::uint64_t participant_id, Seat seat, const Json& re) {
+  send(participant_id, match_->snapshot(seat, re));
 }
 
 }  // namespace nyan::server

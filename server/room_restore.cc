@@ -68,6 +68,7 @@ bool Room::restore(const std::vector<Json>& records, std::string& problem) {
         if (game_no != game_no_ + 1 || !seed) throw std::runtime_error("bad game start");
         game_no_ = game_no;
         match_ = std::make_unique<Match>(game_, options_, code_, secret_, game_no_, *seed, /*replaying=*/true);
+        for (SeatState& st : seats_) st.requests.clear();
         set_status(Status::playing);
       } else if (kind == "action") {
         if (!match_ || r.at("game_no").get<int>() != game_no_ || !seat_in(r, seat))
@@ -75,11 +76,7 @@ bool Room::restore(const std::vector<Json>& records, std::string& problem) {
         if (!match_->replay(seat, r.at("action"))) throw std::runtime_error("the action does not replay");
         if (r.at("version").get<int>() != match_->version()) throw std::runtime_error("version differs");
         last_hashes = r.at("hashes");
-        if (!r.at("request").is_null()) {
-          auto& accepted = seats_[seat].accepted;
-          accepted.emplace_back(r["request"], match_->version());
-          if (accepted.size() > 64) accepted.pop_front();
-        }
+        if (!r.at("request").is_null()) seats_[seat].requests.emplace(r["request"].dump(), match_->version());
       } else if (kind == "game_over") {
         if (!match_ || !match_->over() || match_->state().outcome().to_json() != r.at("outcome"))
           throw std::runtime_error("the outcome differs");

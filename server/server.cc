@@ -3,6 +3,8 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <sys/resource.h>
+
 #include <csignal>
 #include <filesystem>
 #include <thread>
@@ -39,9 +41,31 @@ std::unique_ptr<Journal> open_journal(const Config& c, std::string& error) {
   return open_sqlite_journal(c.data_dir, c.group_commit_us, error);
 }
 
+// Every connection is a descriptor: the soft limit goes up to the hard one, and the connection
+// limit stays below it with room for the journal, the log and the listener, so that accept()
+// never fails for want of one (an excess socket is accepted, refused and closed at once).
+void fit_connections_to_descriptors(Config& config) {
+  rlimit fds{};
+  if (getrlimit(RLIMIT_NOFILE, &fds) != 0) return;
+  if (fds.rlim_cur < fds.rlim_max) {
+    fds.rlim_cur = fds.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &fds) != 0) getrlimit(RLIMIT_NOFILE, &fds);
+  }
+  constexpr rlim_t kSpare = 32;
+  if (fds.rlim_cur == RLIM_INFINITY || fds.rlim_cur <= kSpare) return;
+  const rlim_t usable = fds.rlim_cur - kSpare;
+  if (static_cast<rlim_t>(config.max_connections) <= usable) return;
+  log::warn("max_connections_lowered", {{"configured", config.max_connections},
+                                        {"now", static_cast<long long>(usable)},
+                                        {"open_files_limit", static_cast<long long>(fds.rlim_cur)}});
+  config.max_connections = static_cast<int>(usable);
+}
+
 }  // namespace
 
-int run_server(const Config& config, const std::string& program_path) {
+int run_server(const Config& given, const std::string& program_path, const JournalWrap& wrap) {
+  Config config = given;
+  fit_connections_to_descriptors(config);
   register_all_games();
   std::vector<std::string> ids;
   for (const Game* g : registry().games()) ids.push_back(g->id());
@@ -57,6 +81,7 @@ int run_server(const Config& config, const std::string& program_path) {
     log::error("journal_open_failed", {{"data_dir", config.data_dir}, {"error", journal_error}});
     return 1;
   }
+  if (wrap) journal = wrap(std::move(journal));
   if (config.journal == "none" || config.data_dir.empty())
     log::warn("journal", {{"backend", journal->describe()}, {"mode", "in-memory: rooms do not survive a restart"}});
   else

@@ -163,7 +163,7 @@ int bot(const Args& args) {
               client.tracker().openings_verified());
   if (f.has("save")) {
     std::ofstream out(f.get("save"));
-    out << Json{{"room", client.room()}, {"seat", *client.seat()}, {"messages", client.messages()}}.dump() << "\n";
+    out << client.transcript().dump() << "\n";
   }
   return client.problems() == 0 ? 0 : 1;
 }

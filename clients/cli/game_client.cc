@@ -1,8 +1,18 @@
 #include "clients/cli/game_client.h"
 
+#include <cstdio>
+#include <random>
+
 #include "protocol/messages.h"
 
 namespace nyan::cli {
+
+std::string random_id_prefix() {
+  std::random_device device;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%08x%08x", device(), device());
+  return hex;
+}
 
 bool GameClient::hello(std::string& error) {
   auto reply = request({{"type", "hello"}, {"protocol", kProtocolVersion}, {"client", "nyanhall-cli/0.1.0"}});
@@ -25,7 +35,7 @@ void GameClient::pace() {
 
 std::optional<Json> GameClient::request(Json message, std::chrono::milliseconds timeout) {
   // A caller retrying a request passes its original id; otherwise a fresh one is used.
-  if (!message.contains("id")) message["id"] = next_id_++;
+  if (!message.contains("id")) message["id"] = next_id();
   const Json id = message["id"];
   pace();
   if (!c_->send(message)) return std::nullopt;
@@ -90,8 +100,17 @@ void GameClient::absorb(const Json& msg) {
     last_problem_ = check.problem;
     ++resyncs_;
     if (budget_) budget_->spend();  // counted against the budget, which the next request waits for
-    c_->send({{"type", "resync"}, {"id", next_id_++}});
+    c_->send({{"type", "resync"}, {"id", next_id()}});
   }
+}
+
+Json GameClient::transcript() const {
+  Json messages = Json::array();
+  for (const Json& m : messages_) {
+    messages.push_back(m);
+    if (messages.back().is_object()) messages.back().erase("token");
+  }
+  return {{"room", room_}, {"seat", seat_ ? Json(*seat_) : Json(nullptr)}, {"messages", std::move(messages)}};
 }
 
 bool GameClient::my_turn() const {

@@ -14,6 +14,9 @@
 
 namespace nyan::cli {
 
+// 64 random bits as hex.
+std::string random_id_prefix();
+
 class GameClient {
  public:
   explicit GameClient(Connection& connection) : c_(&connection) {}
@@ -51,11 +54,16 @@ class GameClient {
   Connection& connection() { return *c_; }
   // After a reconnect on a new Connection.
   void rebind(Connection& connection) { c_ = &connection; }
-  long next_id() { return next_id_++; }
+  // A fresh request id: "<random prefix>-<n>", unique across connections and runs (the
+  // server remembers each seat's action ids for the whole game).
+  Json next_id() { return id_prefix_ + "-" + std::to_string(next_id_++); }
 
   // Every message received, in order (a transcript for `verify`), when recording is on.
   void record_messages(bool on) { recording_ = on; }
   const std::vector<Json>& messages() const { return messages_; }
+  // What `--save` writes: room, seat and every message, without the seat's reconnect token
+  // (a transcript is shared for verification; the token would hand the seat over).
+  Json transcript() const;
 
   int problems() const { return problems_; }      // verification failures seen
   int resyncs() const { return resyncs_; }        // resyncs requested
@@ -73,6 +81,7 @@ class GameClient {
   Json room_info_ = Json::object();
   std::optional<int> seat_;
   std::string room_, token_;
+  std::string id_prefix_ = random_id_prefix();
   long next_id_ = 1;
   bool recording_ = false;
   std::vector<Json> messages_;

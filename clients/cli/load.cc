@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <deque>
 #include <map>
+#include <random>
 #include <memory>
 
 #include "clients/cli/args.h"
@@ -85,7 +86,10 @@ class Bot : public std::enable_shared_from_this<Bot> {
   int seat_ = -1;
   int acted_version_ = -1, acted_game_ = -1;
   bool thinking_ = false;
-  long next_id_ = 1;
+  // Request ids start at a random point so they never repeat those of another connection to
+  // the same seat (the server refuses an id reused for another action); under 2^52 so that
+  // any JSON reader keeps them exact.
+  long next_id_ = static_cast<long>((std::random_device()() & 0xffffffffu) << 20);
   // The message budget the server announced (welcome.limits), so that a bot that never thinks
   // still stays under it instead of having moves dropped.
   std::optional<TokenBucket> budget_;

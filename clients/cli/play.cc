@@ -130,8 +130,7 @@ int play(const Args& args) {
   }
   if (f.has("save")) {
     std::ofstream out(f.get("save"));
-    out << Json{{"room", c.room()}, {"seat", c.seat() ? Json(*c.seat()) : Json(nullptr)}, {"messages", c.messages()}}.dump()
-        << "\n";
+    out << c.transcript().dump() << "\n";
   }
   return 0;
 }

@@ -18,26 +18,9 @@ std::string seat_state(const Player& p, int seat) {
   return p.client.room_info()["seats"][seat]["state"];
 }
 
-// Drives an Oikake game until it ends, running `disturb` once after `after` actions.
+// Plays an Oikake game under way to its end with random moves.
 void finish_game(std::vector<Player*> seats, std::vector<Player*> others, SplitMix& rng) {
-  std::vector<Player*> all = seats;
-  all.insert(all.end(), others.begin(), others.end());
-  const auto deadline = std::chrono::steady_clock::now() + 30s;
-  while (!seats[0]->client.game_over() || !seats[1]->client.game_over()) {
-    REQUIRE(std::chrono::steady_clock::now() < deadline);
-    for (Player* p : all)
-      while (p->client.pump(1ms)) {
-      }
-    for (Player* p : seats) {
-      const auto& t = p->client.tracker();
-      if (!p->client.my_turn() || p->acted_version == t.version()) continue;
-      p->acted_version = t.version();
-      auto r = p->client.act(t.legal()[rng.uniform(t.legal().size())]);
-      REQUIRE(r);
-      REQUIRE((*r)["type"] == "ack");
-    }
-  }
-  settle(all, 50);
+  play_on(seats, others, rng, {}, 30);
 }
 
 }  // namespace

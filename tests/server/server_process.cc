@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -15,17 +16,22 @@
 namespace nyan::test {
 
 std::string server_binary() { return NYANHALL_BINARY; }
+std::string fault_server_binary() { return NYANHALL_FAULT_BINARY; }
 
-ServerProcess::ServerProcess(std::vector<std::string> args) {
+ServerProcess::ServerProcess(std::vector<std::string> args, std::string binary, int open_files) {
   int pipefd[2];
   REQUIRE(pipe(pipefd) == 0);
-  std::vector<std::string> argv_s = {server_binary(), "--bind", "127.0.0.1", "--port", "0"};
+  std::vector<std::string> argv_s = {binary.empty() ? server_binary() : binary, "--bind", "127.0.0.1", "--port", "0"};
   argv_s.insert(argv_s.end(), args.begin(), args.end());
   pid_ = fork();
   REQUIRE(pid_ >= 0);
   if (pid_ == 0) {
     dup2(pipefd[1], 1);
     dup2(pipefd[1], 2);
+    if (open_files > 0) {
+      const rlimit limit{static_cast<rlim_t>(open_files), static_cast<rlim_t>(open_files)};
+      setrlimit(RLIMIT_NOFILE, &limit);
+    }
     close(pipefd[0]);
     close(pipefd[1]);
     std::vector<char*> argv;

@@ -15,7 +15,9 @@ class ServerProcess {
  public:
   // Starts the server binary with `args` added to "--bind 127.0.0.1 --port 0". Fails the
   // test if it does not report a listening port within a few seconds.
-  explicit ServerProcess(std::vector<std::string> args = {});
+  // `binary`: another build of the server (fault_server_binary()); the server's by default.
+  // `open_files`: the process's descriptor limit (soft and hard), when not 0.
+  explicit ServerProcess(std::vector<std::string> args = {}, std::string binary = {}, int open_files = 0);
   ~ServerProcess();
 
   unsigned short port() const { return port_; }
@@ -41,7 +43,9 @@ class ServerProcess {
   std::string log_;
 };
 
-// The binary under test (set by CMake).
+// The binary under test (set by CMake), and the same server with a journal that fails or
+// holds back the writes a plan file names (fault_journal.h).
 std::string server_binary();
+std::string fault_server_binary();
 
 }  // namespace nyan::test

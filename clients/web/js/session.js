@@ -21,10 +21,21 @@ export function normalizeCode(text) {
   return String(text || '').trim().toLowerCase().replace(/[\s_]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
 }
 
+// 64 random bits as hex: a page's ids never meet another page's.
+function randomIdPrefix() {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export class Session extends EventTarget {
   constructor() {
     super();
     this.ws = null;
+    // Request ids are unique across page loads and reconnects: the server answers a repeated
+    // action id with the first answer (or refuses it for another action), so ids that restart
+    // at 1 after a reload would collide with this seat's earlier moves.
+    this.idPrefix = randomIdPrefix();
     this.nextId = 1;
     this.pending = new Map();  // id -> {resolve, reject}
     this.queue = Promise.resolve();
@@ -77,12 +88,16 @@ export class Session extends EventTarget {
     });
   }
 
+  newId() {
+    return `${this.idPrefix}-${this.nextId++}`;
+  }
+
   send(msg) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
   }
 
   request(msg) {
-    const id = this.nextId++;
+    const id = this.newId();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
@@ -152,7 +167,7 @@ export class Session extends EventTarget {
     this.resyncing = true;
     this.resyncs++;
     this.emit('resync', problem);
-    this.send({ type: 'resync', id: this.nextId++ });
+    this.send({ type: 'resync', id: this.newId() });
   }
 
   async create(game, options, name) {

@@ -1,0 +1,32 @@
+#include "server/server_main.h"
+
+#include <cstdio>
+#include <vector>
+
+#include "server/config.h"
+#include "server/healthcheck.h"
+#include "server/log.h"
+
+namespace nyan::server {
+
+int server_main(int argc, char** argv, const JournalWrap& wrap) {
+  std::string error, help;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  const bool healthcheck = std::erase(args, std::string("--healthcheck")) > 0;
+  auto config = parse_config(args, error, help);
+  if (!config) {
+    if (!help.empty()) {
+      std::fputs(help.c_str(), stdout);
+      std::fputs("  --healthcheck\n      do not serve: ask the server these flags describe for /healthz; exit 0 if healthy\n",
+                 stdout);
+      return 0;
+    }
+    std::fprintf(stderr, "nyanhall: %s\n", error.c_str());
+    return 2;
+  }
+  if (healthcheck) return run_healthcheck(*config);
+  log::setup(config->log_format, config->log_level);
+  return run_server(*config, argv[0], wrap);
+}
+
+}  // namespace nyan::server
