@@ -84,8 +84,11 @@ proxy=127.0.0.1:$proxy_port
 
 # run_replica I RUN: starts replica n<I> on its port and data directory, logging to n<I>.<RUN>.log.
 run_replica() {
+  # The proxy names each client (X-Forwarded-For); every client here is 127.0.0.1, so one
+  # address may hold every connection and create every room of the test.
   "$server" --bind 127.0.0.1 --port "${port[$1]}" --node "n$1" --data-dir "$work/n$1" --threads 2 \
-    --drain-ms 2000 >"$work/n$1.$2.log" 2>&1 &
+    --drain-ms 2000 --trusted-proxy 127.0.0.1 --max-client-connections 10000 --max-client-rooms-per-minute 10000 \
+    >"$work/n$1.$2.log" 2>&1 &
   rpid[$1]=$!
   pids+=($!)
   wait_until 30 "replica n$1" get "http://127.0.0.1:${port[$1]}/healthz"

@@ -4,6 +4,7 @@
 #include <functional>
 #include <sstream>
 
+#include "server/client_address.h"
 #include "server/room_code.h"
 
 namespace nyan::server {
@@ -84,7 +85,26 @@ const std::vector<Setting>& settings() {
        integer(&Config::room_idle_ms, 1000, 604'800'000)},
       {"retention-ms", "how long a finished game is kept (86400000)", integer(&Config::retention_ms, 0, 2'000'000'000)},
       {"drain-ms", "on SIGTERM, time allowed to close connections (5000)", integer(&Config::drain_ms, 0, 600'000)},
-      {"max-connections", "concurrent connections (20000)", integer(&Config::max_connections, 1, 1'000'000)},
+      {"max-connections", "open connections, HTTP and WebSocket (20000; kept below the descriptor limit)",
+       integer(&Config::max_connections, 1, 1'000'000)},
+      {"max-client-connections", "open connections from one client address (64)",
+       integer(&Config::max_client_connections, 1, 1'000'000)},
+      {"max-client-rooms-per-minute", "rooms one client address may create per minute (20)",
+       integer(&Config::max_client_rooms_per_minute, 1, 1'000'000)},
+      {"max-client-lookup-failures-per-minute",
+       "unknown room codes one client address may try per minute, WebSocket and HTTP (20)",
+       integer(&Config::max_client_lookup_failures_per_minute, 1, 1'000'000)},
+      {"max-client-http-per-second", "HTTP requests per second from one client address, bursts of 5 s (20)",
+       integer(&Config::max_client_http_per_second, 1, 1'000'000)},
+      {"trusted-proxy", "address ranges of proxies whose X-Forwarded-For names the client, e.g. 10.0.0.0/8 (none)",
+       [](Config& c, const std::string& s) {
+         if (!parse_ranges(s)) return false;
+         c.trusted_proxy = s;
+         return true;
+       }},
+      {"allowed-origins",
+       "web origins besides the server's own host that may open WebSockets, comma-separated, or * (none)",
+       text(&Config::allowed_origins)},
       {"max-rooms", "rooms held at once (100000)", integer(&Config::max_rooms, 1, 10'000'000)},
       {"group-commit-us", "journal: when busy, longest wait to batch records from several rooms (2000; 0 never waits)",
        integer(&Config::group_commit_us, 0, 1'000'000)},

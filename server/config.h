@@ -34,8 +34,18 @@ struct Config {
   int room_idle_ms = 3'600'000;               // a room with nobody connected closes after this
   int retention_ms = 86'400'000;              // a finished game stays this long
   int drain_ms = 5'000;                       // SIGTERM: time allowed to close connections
-  int max_connections = 20'000;
+  int max_connections = 20'000;  // every accepted socket, HTTP and WebSocket
   int max_rooms = 100'000;
+  // Per client address (README.md, "Limits", gives the reasoning behind each default).
+  int max_client_connections = 64;
+  int max_client_rooms_per_minute = 20;
+  int max_client_lookup_failures_per_minute = 20;
+  int max_client_http_per_second = 20;
+  // Proxies whose X-Forwarded-For names the client (comma-separated address ranges).
+  std::string trusted_proxy;
+  // Pages (origins such as https://games.example) allowed to open WebSockets besides the
+  // server's own host; "*" allows any. Clients that send no Origin are always allowed.
+  std::string allowed_origins;
   // Journal: when commits are busy (several rooms per fsync), wait at most this long for more
   // records to share the next one. A quiet server commits at once.
   int group_commit_us = 2'000;

@@ -84,9 +84,13 @@ std::optional<http::message_generator> route(const Request& req, ServerContext& 
 
   if (target == "/healthz") return text_response(req, http::status::ok, "ok\n");
   if (target == "/readyz") {
-    const bool ready = !ctx.stopping && ctx.journal.healthy();
-    return text_response(req, ready ? http::status::ok : http::status::service_unavailable,
-                         ready ? "ready\n" : (ctx.stopping ? "stopping\n" : "journal unavailable\n"));
+    // Ready means a new room can be made and played here: a proxy sends creations elsewhere
+    // while this server is stopping, cannot write its journal, or holds all the rooms it may.
+    const char* why = ctx.stopping                  ? "stopping\n"
+                      : !ctx.journal.healthy()      ? "journal unavailable\n"
+                      : ctx.rooms.size() >= static_cast<std::size_t>(ctx.config.max_rooms) ? "room limit reached\n"
+                                                    : nullptr;
+    return text_response(req, why ? http::status::service_unavailable : http::status::ok, why ? why : "ready\n");
   }
   if (target == "/metrics")
     return text_response(req, http::status::ok, metrics().render(), "text/plain; version=0.0.4; charset=utf-8");

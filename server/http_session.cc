@@ -4,7 +4,9 @@
 #include <boost/asio/post.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "server/http_checks.h"
 #include "server/http_routes.h"
+#include "server/metrics.h"
 #include "server/room.h"
 #include "server/ws_session.h"
 
@@ -14,9 +16,11 @@ namespace net = boost::asio;
 
 namespace {
 constexpr std::uint32_t kHeaderLimit = 8 * 1024;
-}
 
-HttpSession::HttpSession(net::ip::tcp::socket&& socket, ServerContext& ctx) : stream_(std::move(socket)), ctx_(ctx) {}
+}  // namespace
+
+HttpSession::HttpSession(net::ip::tcp::socket&& socket, ServerContext& ctx, ClientLimits::Slot slot, bool proxy)
+    : stream_(std::move(socket)), ctx_(ctx), slot_(std::move(slot)), proxy_(proxy) {}
 
 void HttpSession::run() {
   net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
@@ -28,6 +32,13 @@ void HttpSession::do_read() {
   parser_->body_limit(ctx_.config.max_http_body);
   stream_.expires_after(std::chrono::milliseconds(ctx_.config.handshake_timeout_ms));
   http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+void HttpSession::refuse(http::status status, const char* body, Refusal why) {
+  metrics().refused(why);
+  Request req = parser_->release();
+  req.keep_alive(false);
+  send(text_response(req, status, body));
 }
 
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
@@ -42,37 +53,77 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     }
     return do_shutdown();
   }
-  if (beast::websocket::is_upgrade(parser_->get())) {
-    std::string target(parser_->get().target());
+  const Request& req = parser_->get();
+  // Behind a trusted proxy each request names its client; the connection counts for it.
+  if (proxy_) {
+    const auto named = forwarded_client(req["X-Forwarded-For"], ctx_.trusted_proxies);
+    if (named && !slot_.move_to(client_key(*named)))
+      return refuse(http::status::service_unavailable, "too many connections from your address\n",
+                    Refusal::client_connections);
+  }
+  if (!ctx_.limits.http_request(slot_.client())) {
+    metrics().refused(Refusal::client_http_rate);
+    Request r = parser_->release();
+    r.keep_alive(false);
+    http::response<http::string_body> res{http::status::too_many_requests, r.version()};
+    res.set(http::field::server, "nyanhall");
+    res.set(http::field::retry_after, "1");
+    res.set(http::field::content_type, "text/plain; charset=utf-8");
+    res.body() = "too many requests; slow down\n";
+    res.keep_alive(false);
+    res.prepare_payload();
+    return send(std::move(res));
+  }
+  if (const unsigned status = transfer_coding_problem(req)) {
+    Request r = parser_->release();
+    r.keep_alive(false);
+    return send(text_response(r, static_cast<http::status>(status),
+                              status == 400 ? "chunked must be the last transfer coding\n"
+                                            : "unsupported transfer coding\n"));
+  }
+  if (beast::websocket::is_upgrade(req)) {
+    std::string target(req.target());
     if (target.substr(0, target.find('?')) != "/ws") {
-      Request req = parser_->release();
-      req.keep_alive(false);
-      return send(text_response(req, http::status::not_found, "WebSocket endpoint is /ws\n"));
+      Request r = parser_->release();
+      r.keep_alive(false);
+      return send(text_response(r, http::status::not_found, "WebSocket endpoint is /ws\n"));
     }
-    if (ctx_.stopping || ctx_.session_count() >= static_cast<std::size_t>(ctx_.config.max_connections)) {
-      Request req = parser_->release();
-      req.keep_alive(false);
-      return send(text_response(req, http::status::service_unavailable, "no capacity\n"));
+    if (!origin_allowed(req, ctx_.config))
+      return refuse(http::status::forbidden, "WebSockets from this origin are not allowed\n", Refusal::origin);
+    if (ctx_.stopping) {
+      Request r = parser_->release();
+      r.keep_alive(false);
+      return send(text_response(r, http::status::service_unavailable, "the server is shutting down\n"));
     }
-    std::make_shared<WsSession>(std::move(stream_), ctx_)->run(parser_->release());
+    std::make_shared<WsSession>(std::move(stream_), ctx_, std::move(slot_))->run(parser_->release());
     return;
   }
   std::string transcript_code;
-  const Request& req = parser_->get();
   auto response = route(req, ctx_, transcript_code);
   if (response) return send(std::move(*response));
   serve_transcript(transcript_code);
 }
 
-void HttpSession::serve_transcript(const std::string& code) {
-  auto room = ctx_.rooms.find(code);
-  if (!room) return send(json_response(parser_->get(), http::status::not_found, R"({"error":"unknown_room"})"));
-  room->transcript([self = shared_from_this()](Json record) {
-    net::post(self->stream_.get_executor(), [self, record = std::move(record)] {
-      const Request& req = self->parser_->get();
-      if (record.is_null())  // the game is still going: nothing is revealed
-        return self->send(json_response(req, http::status::conflict, R"({"error":"game_not_finished"})"));
-      self->send(json_response(req, http::status::ok, record.dump()));
+void HttpSession::serve_transcript(const std::string& typed) {
+  // An unknown room and a game still being played get the same answer, so a guesser learns
+  // nothing from it; both count as a failed lookup.
+  auto unknown = [this] {
+    return send(json_response(parser_->get(), http::status::not_found, R"({"error":"unknown_room"})"));
+  };
+  RoomLookup lookup = ctx_.look_up_room(slot_.client(), typed);
+  if (lookup.limited) {
+    Request r = parser_->release();
+    r.keep_alive(false);
+    return send(json_response(r, http::status::too_many_requests, R"({"error":"rate_limited"})"));
+  }
+  if (!lookup.room) return unknown();
+  lookup.room->transcript([self = shared_from_this(), unknown](Json record) {
+    net::post(self->stream_.get_executor(), [self, record = std::move(record), unknown] {
+      if (record.is_null()) {  // the game is still going: nothing is revealed
+        self->ctx_.limits.lookup_failed(self->slot_.client());
+        return unknown();
+      }
+      self->send(json_response(self->parser_->get(), http::status::ok, record.dump()));
     });
   });
 }

@@ -16,7 +16,9 @@ namespace http = beast::http;
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket&& socket, ServerContext& ctx);
+  // `slot` counts the connection for its client; `proxy`: the peer is a trusted proxy, whose
+  // requests name the client in X-Forwarded-For.
+  HttpSession(boost::asio::ip::tcp::socket&& socket, ServerContext& ctx, ClientLimits::Slot slot, bool proxy);
   void run();
 
  private:
@@ -25,12 +27,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void send(http::message_generator&& msg);
   void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
   void serve_transcript(const std::string& code);
+  // Answers `status` and closes, counting the refusal.
+  void refuse(http::status status, const char* body, Refusal why);
   void do_shutdown();
 
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   ServerContext& ctx_;
   std::optional<http::request_parser<http::string_body>> parser_;
+  ClientLimits::Slot slot_;
+  const bool proxy_;
 };
 
 }  // namespace nyan::server

@@ -4,6 +4,7 @@
 
 #include "server/http_session.h"
 #include "server/log.h"
+#include "server/metrics.h"
 
 namespace nyan::server {
 
@@ -41,6 +42,17 @@ void Listener::do_accept() {
   acceptor_.async_accept(net::make_strand(ioc_), beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
 }
 
+void Listener::refuse(net::ip::tcp::socket& socket) {
+  // One try at a short answer, without waiting: a socket the server cannot hold gets no more.
+  static constexpr std::string_view kBusy =
+      "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\nRetry-After: 5\r\n\r\n";
+  boost::system::error_code ignored;
+  socket.non_blocking(true, ignored);
+  socket.write_some(net::buffer(kBusy), ignored);
+  socket.shutdown(net::ip::tcp::socket::shutdown_both, ignored);
+  socket.close(ignored);
+}
+
 void Listener::on_accept(boost::system::error_code ec, net::ip::tcp::socket socket) {
   if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;
   if (ec) {
@@ -52,11 +64,22 @@ void Listener::on_accept(boost::system::error_code ec, net::ip::tcp::socket sock
     });
     return;
   }
+  // Counted the moment it is accepted, so the limits hold exactly; the client is the peer, or
+  // for a trusted proxy's connection the one its requests name (HttpSession).
+  boost::system::error_code ignored;
+  const auto peer = socket.remote_endpoint(ignored).address();
+  const bool proxy = in_ranges(ctx_.trusted_proxies, peer);
+  Refusal why{};
+  ClientLimits::Slot slot = ctx_.limits.admit(client_key(peer), proxy, why);
+  if (!slot) {
+    metrics().refused(why);
+    refuse(socket);
+    return do_accept();
+  }
   // Frames are small and each is a move someone waits for: send them at once, not held back
   // (Nagle) until the client acknowledges the frame before.
-  boost::system::error_code ignored;
   socket.set_option(net::ip::tcp::no_delay(true), ignored);
-  std::make_shared<HttpSession>(std::move(socket), ctx_)->run();
+  std::make_shared<HttpSession>(std::move(socket), ctx_, std::move(slot), proxy)->run();
   do_accept();
 }
 

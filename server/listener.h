@@ -21,6 +21,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
  private:
   void do_accept();
   void on_accept(boost::system::error_code ec, boost::asio::ip::tcp::socket socket);
+  static void refuse(boost::asio::ip::tcp::socket& socket);
 
   boost::asio::io_context& ioc_;
   ServerContext& ctx_;

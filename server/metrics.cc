@@ -79,6 +79,10 @@ std::string Metrics::render() const {
   o << "# HELP nyanhall_errors_total Errors sent to clients, by code\n# TYPE nyanhall_errors_total counter\n";
   for (int i = 0; i < kProtoErrorCount; ++i)
     o << "nyanhall_errors_total{code=\"" << to_string(static_cast<ProtoError>(i)) << "\"} " << errors_[i] << "\n";
+  o << "# HELP nyanhall_refusals_total Connections and requests refused by a limit, by the limit\n"
+       "# TYPE nyanhall_refusals_total counter\n";
+  for (int i = 0; i < kRefusalCount; ++i)
+    o << "nyanhall_refusals_total{reason=\"" << refusal_name(static_cast<Refusal>(i)) << "\"} " << refusals_[i] << "\n";
   o << action_seconds.render("nyanhall_action_seconds",
                              "From receiving an action to sending its updates (journal included)");
   return o.str();

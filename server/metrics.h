@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "protocol/errors.h"
+#include "server/client_limits.h"
 
 namespace nyan::server {
 
@@ -38,6 +39,7 @@ class Metrics {
   void room_left(const std::string& game, RoomPhase phase);
 
   void error(ProtoError e) { errors_[static_cast<int>(e)]++; }
+  void refused(Refusal r) { refusals_[static_cast<int>(r)]++; }
 
   std::atomic<long> connections{0};
   std::atomic<long> connections_total{0};
@@ -59,6 +61,7 @@ class Metrics {
  private:
   std::map<std::string, std::array<std::atomic<long>, kRoomPhases>> rooms_;
   std::array<std::atomic<long>, kProtoErrorCount> errors_{};
+  std::array<std::atomic<long>, kRefusalCount> refusals_{};
 };
 
 Metrics& metrics();

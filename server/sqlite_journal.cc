@@ -26,6 +26,8 @@ const char* const kMigrations[] = {
     " broken INTEGER NOT NULL DEFAULT 0);"
     "CREATE TABLE records(room TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY(room, seq))"
     " WITHOUT ROWID;",
+    // 2: a row the writer rewrites to find out whether the disk takes writes again.
+    "CREATE TABLE probe(id INTEGER PRIMARY KEY, t INTEGER NOT NULL);",
 };
 constexpr int kSchemaVersion = static_cast<int>(sizeof kMigrations / sizeof kMigrations[0]);
 
@@ -148,7 +150,14 @@ class SqliteJournal : public Journal {
       std::deque<Item> batch;
       {
         std::unique_lock<std::mutex> lock(mu_);
-        cv_.wait(lock, [this] { return stop_ || !queue_.empty(); });
+        // While writes fail, try one every second on its own, so that readiness comes back
+        // when the disk does, not only when a player happens to try again.
+        while (!cv_.wait_for(lock, std::chrono::seconds(1), [this] { return stop_ || !queue_.empty(); }))
+          if (!healthy_) {
+            lock.unlock();
+            probe();
+            lock.lock();
+          }
         if (queue_.empty() && stop_) return;
         // Group commit: records that came during the last fsync share this one. When that
         // was several rooms' worth (a busy server), also give others a moment to join: fewer
@@ -172,6 +181,17 @@ class SqliteJournal : public Journal {
   }
 
   bool exec(const char* sql) { return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) == SQLITE_OK; }
+
+  void probe() {
+    std::lock_guard<std::mutex> lock(db_mu_);
+    const std::string sql = "BEGIN IMMEDIATE; INSERT OR REPLACE INTO probe(id, t) VALUES(1, " + std::to_string(now_ms()) +
+                            "); COMMIT;";
+    if (!exec(sql.c_str())) {
+      exec("ROLLBACK");
+      return;
+    }
+    if (!healthy_.exchange(true)) log::info("journal_recovered");
+  }
 
   bool commit(std::deque<Item>& batch) {
     std::lock_guard<std::mutex> lock(db_mu_);

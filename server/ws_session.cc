@@ -6,7 +6,6 @@
 #include "server/log.h"
 #include "server/metrics.h"
 #include "server/room.h"
-#include "server/room_code.h"
 
 namespace nyan::server {
 
@@ -21,11 +20,13 @@ bool is_room_message(const std::string& t) {
 }
 }  // namespace
 
-WsSession::WsSession(beast::tcp_stream&& stream, ServerContext& ctx)
+WsSession::WsSession(beast::tcp_stream&& stream, ServerContext& ctx, ClientLimits::Slot slot)
     : ws_(std::move(stream)),
       ctx_(ctx),
       close_deadline_(ws_.get_executor()),
-      bucket_(ctx.config.rate_per_second, ctx.config.rate_burst) {}
+      slot_(std::move(slot)),
+      bucket_(ctx.config.rate_per_second, ctx.config.rate_burst),
+      refusals_(ctx.config.rate_per_second, ctx.config.rate_per_second) {}
 
 WsSession::~WsSession() = default;
 
@@ -80,10 +81,12 @@ void WsSession::on_message(std::string_view text) {
   metrics().bytes_in += static_cast<long>(text.size());
   if (!bucket_.take(now)) {
     metrics().error(ProtoError::rate_limited);
-    // One error per second at most, so a flood is not answered by a flood.
-    if (now - last_rate_error_ > std::chrono::seconds(1)) {
-      last_rate_error_ = now;
-      send(error_message(ProtoError::rate_limited, "too many messages; slow down", nullptr));
+    // The client learns which message was dropped (its id), unless it floods.
+    if (refusals_.take(now)) {
+      Envelope dropped;
+      ParseError error;
+      const Json re = parse_envelope(text, dropped, error) ? dropped.id : error.id;
+      send(error_message(ProtoError::rate_limited, "too many messages; slow down", re));
     }
     if (++strikes_ > 20 * ctx_.config.rate_burst) close(websocket::close_code::policy_error, "rate_limited");
     return;
@@ -137,8 +140,15 @@ void WsSession::on_create(Envelope& msg) {
   if (Result r = game->normalize_options(given, options); !r)
     return send_error(ProtoError::bad_options, r.error().message, msg.id);
   if (ctx_.stopping) return send_error(ProtoError::unavailable, "the server is shutting down", msg.id);
+  if (!ctx_.limits.create_room(slot_.client())) {
+    metrics().refused(Refusal::client_creates);
+    return send_error(ProtoError::rate_limited, "too many rooms created from your address; wait a minute", msg.id);
+  }
   auto room = ctx_.rooms.create(*game, std::move(options));
-  if (!room) return send_error(ProtoError::unavailable, "the server cannot hold more rooms now", msg.id);
+  if (!room) {
+    metrics().refused(Refusal::rooms);
+    return send_error(ProtoError::unavailable, "the server cannot hold more rooms now", msg.id);
+  }
   room_ = room;
   room->handle(shared_from_this(), std::move(msg), Clock::now());
 }
@@ -147,9 +157,11 @@ void WsSession::on_enter(Envelope& msg) {
   if (room_) return send_error(ProtoError::already_in_room, "leave your room first", msg.id);
   auto typed = string_field(msg.body, "room", 80);
   if (!typed) return send_error(ProtoError::bad_field, "'room' must be a room code", msg.id);
-  std::shared_ptr<Room> room;
-  if (auto code = normalize_room_code(*typed)) room = ctx_.rooms.find(*code);
-  if (!room) return send_error(ProtoError::unknown_room, "no such room", msg.id);
+  RoomLookup lookup = ctx_.look_up_room(slot_.client(), *typed);
+  if (lookup.limited)
+    return send_error(ProtoError::rate_limited, "too many unknown room codes from your address; wait a minute", msg.id);
+  if (!lookup.room) return send_error(ProtoError::unknown_room, "no such room", msg.id);
+  std::shared_ptr<Room> room = std::move(lookup.room);
   room_ = room;
   room->handle(shared_from_this(), std::move(msg), Clock::now());
 }

@@ -24,7 +24,8 @@ namespace websocket = beast::websocket;
 
 class WsSession : public Participant, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(beast::tcp_stream&& stream, ServerContext& ctx);
+  // `slot` counts the connection for its client (client_limits.h) for as long as it is open.
+  WsSession(beast::tcp_stream&& stream, ServerContext& ctx, ClientLimits::Slot slot);
   ~WsSession() override;
 
   // Completes the upgrade of `request` and starts reading.
@@ -70,9 +71,12 @@ class WsSession : public Participant, public std::enable_shared_from_this<WsSess
   boost::asio::steady_timer close_deadline_;
   bool hello_ = false;
   std::shared_ptr<RoomLink> room_;
+  ClientLimits::Slot slot_;
   TokenBucket bucket_;
+  // Refused messages are answered (rate_limited, with their id) at most this fast: a flood is
+  // not answered by a flood.
+  TokenBucket refusals_;
   int strikes_ = 0;  // messages refused by the rate limit
-  Clock::time_point last_rate_error_{};
 };
 
 }  // namespace nyan::server

@@ -24,6 +24,7 @@ struct Connection::Impl {
   // One read stays pending across receive() calls, so a timeout never disturbs the stream.
   bool reading = false;
   bool ready = false;
+  std::string source;
   beast::error_code result;
 
   void start_read() {
@@ -75,7 +76,15 @@ bool Connection::connect(const std::string& host, unsigned short port, std::stri
   }
   d.ws = std::make_unique<websocket::stream<beast::tcp_stream>>(d.ioc);
   beast::get_lowest_layer(*d.ws).expires_after(std::chrono::seconds(10));
-  beast::get_lowest_layer(*d.ws).connect(endpoints, ec);
+  if (d.source.empty()) {
+    beast::get_lowest_layer(*d.ws).connect(endpoints, ec);
+  } else {  // from a chosen local address (tests of the limits per client address)
+    auto& socket = beast::get_lowest_layer(*d.ws).socket();
+    const net::ip::tcp::endpoint to = *endpoints.begin();
+    socket.open(to.protocol(), ec);
+    if (!ec) socket.bind({net::ip::make_address(d.source, ec), 0}, ec);
+    if (!ec) socket.connect(to, ec);
+  }
   if (!ec) {
     beast::get_lowest_layer(*d.ws).expires_never();
     // Each message is a move or a request someone waits for: no Nagle delay.
@@ -90,6 +99,8 @@ bool Connection::connect(const std::string& host, unsigned short port, std::stri
   d.open = true;
   return true;
 }
+
+void Connection::set_source_address(const std::string& address) { impl_->source = address; }
 
 bool Connection::is_open() const { return impl_->open && !impl_->closed; }
 

@@ -27,6 +27,9 @@ class Connection {
   // Opens ws://host:port/path (dropping any earlier connection). False with `error` set.
   bool connect(const std::string& host, unsigned short port, std::string& error, const std::string& path = "/ws");
   bool is_open() const;
+  // Connects from this local address from now on (say 127.0.0.2: a second client address on
+  // one machine); empty for the system's choice.
+  void set_source_address(const std::string& address);
 
   // Sends one text frame (a JSON message, or raw text for tests of bad input).
   bool send(const Json& message);

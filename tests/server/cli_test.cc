@@ -6,6 +6,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
+#include <fstream>
 #include <regex>
 
 #include "rules/core/registry.h"
@@ -95,7 +97,8 @@ std::string server_addr(const ServerProcess& s) { return "127.0.0.1:" + std::to_
 
 TEST_CASE("cli: bots play every game to the end", "[server][cli]") {
   register_all_games();
-  ServerProcess server({"--journal", "none"});
+  // Every bot here is 127.0.0.1: one address opening a room per game and option set.
+  ServerProcess server({"--journal", "none", "--max-client-rooms-per-minute", "1000"});
   int seed = 1;
   for (const Game* g : registry().games()) {
     for (const Json& given : g->sample_options()) {
@@ -125,7 +128,13 @@ TEST_CASE("cli: bots play every game to the end", "[server][cli]") {
 
 TEST_CASE("cli: play drives a game from the terminal", "[server][cli]") {
   ServerProcess server({"--journal", "none"});
-  Child player({NYANHALL_CLI, "play", "--server", server_addr(server), "--create", "oikake", "--name", "Aki"});
+  char saved_tmpl[] = "/tmp/nyanhall-save-XXXXXX";
+  const int saved_fd = mkstemp(saved_tmpl);
+  REQUIRE(saved_fd >= 0);
+  close(saved_fd);
+  const std::string saved = saved_tmpl;
+  Child player({NYANHALL_CLI, "play", "--server", server_addr(server), "--create", "oikake", "--name", "Aki", "--save",
+                saved});
   const std::regex joined("joined room ([a-z0-9-]+)");
   std::smatch m;
   const auto deadline = std::chrono::steady_clock::now() + 10s;
@@ -151,6 +160,16 @@ TEST_CASE("cli: play drives a game from the terminal", "[server][cli]") {
   // The terminal showed the board and numbered moves.
   CHECK(player.output.find("track:") != std::string::npos);
   CHECK(player.output.find(" 1) present") != std::string::npos);
+  // The saved transcript verifies, and does not hand over the seat: no reconnect token in it.
+  std::ifstream in(saved);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::remove(saved.c_str());
+  REQUIRE(!text.empty());
+  CHECK(Json::parse(text)["messages"].size() > 10);
+  CHECK(text.find("\"token\"") == std::string::npos);
+  std::ofstream(saved) << text;
+  CHECK(std::system((std::string(NYANHALL_CLI) + " verify " + saved + " > /dev/null").c_str()) == 0);
+  std::remove(saved.c_str());
 }
 
 TEST_CASE("cli: load plays its rooms within the server's default limits and reports the figures", "[server][cli]") {

@@ -1,0 +1,93 @@
+// What one client may hold and do, so that no stranger can crowd the server: connections
+// (HTTP and WebSocket together), room creations per minute, failed room lookups per minute
+// (a room code is a secret: guessing is what these count), HTTP requests per second. Also the
+// server-wide connection count, taken for every accepted socket the moment it is accepted.
+// Thread-safe: every connection's strand calls in.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+#include "protocol/rate_limit.h"
+#include "server/config.h"
+
+namespace nyan::server {
+
+// Why a client was refused (metrics count each).
+enum class Refusal {
+  connections,             // the server holds --max-connections sockets
+  client_connections,      // this client holds --max-client-connections
+  client_creates,          // this client created --max-client-rooms-per-minute rooms
+  client_lookups,          // this client looked up --max-client-lookup-failures-per-minute unknown rooms
+  client_http_rate,        // this client exceeded --max-client-http-per-second
+  origin,                  // a WebSocket upgrade from a page of another site (--allowed-origins)
+  rooms,                   // the server holds --max-rooms rooms
+};
+inline constexpr int kRefusalCount = static_cast<int>(Refusal::rooms) + 1;
+const char* refusal_name(Refusal r);
+
+class ClientLimits {
+ public:
+  explicit ClientLimits(const Config& config) : config_(config) {}
+
+  // One accepted socket, counted until it is destroyed (it moves from the HTTP session to the
+  // WebSocket session). Empty when the socket was refused.
+  class Slot {
+   public:
+    Slot() = default;
+    Slot(Slot&& other) noexcept { *this = std::move(other); }
+    Slot& operator=(Slot&& other) noexcept;
+    ~Slot() { release(); }
+    explicit operator bool() const { return limits_ != nullptr; }
+    // The key the client is counted under (client_key()).
+    const std::string& client() const { return client_; }
+    // Counts this socket under another client (the one a trusted proxy names); false, leaving
+    // it where it was, when that client already holds its limit.
+    bool move_to(const std::string& client);
+
+   private:
+    friend class ClientLimits;
+    void release();
+    ClientLimits* limits_ = nullptr;
+    std::string client_;
+    bool counted_ = false;  // against client_'s connection limit (not for a proxy's own socket)
+  };
+
+  // Takes a slot for a socket from `client`; `proxy`: the peer is a trusted proxy, whose own
+  // connections count only against the server-wide limit (its clients are counted once their
+  // requests name them). On refusal `why` says which limit held.
+  Slot admit(const std::string& client, bool proxy, Refusal& why);
+
+  // Each takes one of the client's allowances; false when it has none left.
+  bool create_room(const std::string& client);
+  bool http_request(const std::string& client);
+  // False while the client has used up its failed lookups; lookup_failed() uses one.
+  bool may_look_up(const std::string& client);
+  void lookup_failed(const std::string& client);
+
+  std::size_t connections() const;
+  std::size_t tracked_clients() const;
+
+ private:
+  using Clock = TokenBucket::Clock;
+  struct Entry {
+    int connections = 0;
+    TokenBucket creates, lookups, http;
+    Clock::time_point last_used;
+    explicit Entry(const Config& c);
+  };
+  using Clients = std::unordered_map<std::string, Entry>;
+  // The client's entry (made if new; the shared one when the table is full). mu_ held.
+  Clients::iterator entry(const std::string& client, Clock::time_point now);
+  void forget_idle(Clock::time_point now);  // mu_ held
+
+  const Config& config_;
+  mutable std::mutex mu_;
+  std::size_t connections_ = 0;
+  Clients clients_;
+};
+
+}  // namespace nyan::server
