@@ -6,7 +6,7 @@
 #include "server/log.h"
 #include "server/metrics.h"
 #include "server/room.h"
-#include "server/room_code.h"
+#include "server/room_lookup.h"
 
 namespace nyan::server {
 
@@ -147,8 +147,7 @@ void WsSession::on_enter(Envelope& msg) {
   if (room_) return send_error(ProtoError::already_in_room, "leave your room first", msg.id);
   auto typed = string_field(msg.body, "room", 80);
   if (!typed) return send_error(ProtoError::bad_field, "'room' must be a room code", msg.id);
-  std::shared_ptr<Room> room;
-  if (auto code = normalize_room_code(*typed)) room = ctx_.rooms.find(*code);
+  std::shared_ptr<Room> room = lookup_room(ctx_, *typed);
   if (!room) return send_error(ProtoError::unknown_room, "no such room", msg.id);
   room_ = room;
   room->handle(shared_from_this(), std::move(msg), Clock::now());
