@@ -5,7 +5,6 @@
 #include <boost/beast/websocket.hpp>
 
 #include "server/http_routes.h"
-#include "server/room.h"
 #include "server/ws_session.h"
 
 namespace nyan::server {
@@ -57,23 +56,12 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     std::make_shared<WsSession>(std::move(stream_), ctx_)->run(parser_->release());
     return;
   }
-  std::string transcript_code;
+  std::optional<RoomQuery> room_query;
   const Request& req = parser_->get();
-  auto response = route(req, ctx_, transcript_code);
+  auto response = route(req, ctx_, room_query);
   if (response) return send(std::move(*response));
-  serve_transcript(transcript_code);
-}
-
-void HttpSession::serve_transcript(const std::string& code) {
-  auto room = ctx_.rooms.find(code);
-  if (!room) return send(json_response(parser_->get(), http::status::not_found, R"({"error":"unknown_room"})"));
-  room->transcript([self = shared_from_this()](Json record) {
-    net::post(self->stream_.get_executor(), [self, record = std::move(record)] {
-      const Request& req = self->parser_->get();
-      if (record.is_null())  // the game is still going: nothing is revealed
-        return self->send(json_response(req, http::status::conflict, R"({"error":"game_not_finished"})"));
-      self->send(json_response(req, http::status::ok, record.dump()));
-    });
+  answer_room_query(ctx_, *room_query, stream_.get_executor(), [self = shared_from_this()](http::status s, std::string body) {
+    self->send(json_response(self->parser_->get(), s, body));
   });
 }
 

@@ -85,6 +85,7 @@ bool Room::restore(const std::vector<Json>& records, std::string& problem) {
           throw std::runtime_error("the outcome differs");
         set_status(Status::over);
         finished_at = r.value("t", now_ms());
+        keep_record(finished_at);
       } else if (kind == "closed") {
         throw std::runtime_error("the room was closed");
       } else {
