@@ -8,22 +8,20 @@
 
 namespace nyan::server {
 
-namespace {
-std::int64_t wall_ms() {
+std::int64_t Room::wall_clock_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
-}  // namespace
 
 void Room::keep_record(std::int64_t finished_at_ms) {
   if (!match_ || !match_->over()) return;
   if (!finished_.empty() && finished_.back().game_no == match_->game_no()) return;
-  finished_.push_back({match_->game_no(), finished_at_ms ? finished_at_ms : wall_ms(), match_->record_text()});
+  finished_.push_back({match_->game_no(), finished_at_ms ? finished_at_ms : wall_clock_ms(), match_->record_text()});
   while (finished_.size() > kKeptGames) finished_.pop_front();
 }
 
 void Room::forget_expired_records() {
-  const std::int64_t oldest = wall_ms() - ctx_.config.retention_ms;
+  const std::int64_t oldest = wall_clock_ms() - ctx_.config.retention_ms;
   while (!finished_.empty() && finished_.front().finished_at_ms < oldest) finished_.pop_front();
 }
 

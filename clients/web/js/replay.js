@@ -5,7 +5,7 @@
 // hash, and keeps the address in step so that a replay, at a given move, has its own link.
 import { h, fill } from './dom.js';
 import { t, getLang } from './i18n.js';
-import { boardFor } from './games.js';
+import { boardFor, drawBoard } from './games.js';
 import { applyPatch } from './patch.js';
 import { viewHash } from './canonical.js';
 import { outcomeBox } from './outcome.js';
@@ -228,14 +228,7 @@ export class ReplayPage {
       pickButton: (label, pick, attrs = {}) => h('button', { type: 'button', ...attrs, class: ['act', 'pick', attrs.class || ''], disabled: true }, label),
       cover: () => {},
     };
-    let node;
-    try {
-      node = board.render(ctx);
-    } catch (e) {
-      console.error(e);
-      node = h('pre', { class: 'error' }, String(e.stack || e));
-    }
-    fill(this.el.board, node);
+    fill(this.el.board, drawBoard(board, ctx));
     if (this.step === last && this.outcome) this.el.board.prepend(outcomeBox(board, this.outcome, ctx));
     const waiting = (this.toAct[this.step] || []).map((n) => this.seatLabel(n)).join(t('list_sep'));
     this.el.status.textContent = [
@@ -255,6 +248,9 @@ export class ReplayPage {
       return h('li', { class: n === this.step ? 'current' : '' },
         h('a', { href: this.link(n), 'data-step': n, onclick: (ev) => { ev.preventDefault(); this.goTo(n); } }, this.moveText(board, n, ctx)));
     }));
+    // Keep the current move in sight inside the list, without scrolling the page.
+    const current = this.el.moves.querySelector('.current');
+    if (current) this.el.moves.scrollTop = current.offsetTop - this.el.moves.offsetTop - this.el.moves.clientHeight / 2;
     history.replaceState(null, '', this.link(this.step));
     document.documentElement.lang = getLang();
   }

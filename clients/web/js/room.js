@@ -3,7 +3,7 @@
 import { h, fill, clear, snapshotLayout, animateChanges } from './dom.js';
 import { t, tr, has, getLang } from './i18n.js';
 import { Session, seats as seatStore } from './session.js';
-import { boardFor } from './games.js';
+import { boardFor, drawBoard } from './games.js';
 import { describeGeneric } from './games/generic.js';
 import { savedName, saveName } from './home.js';
 import { sha256Source } from './sha256.js';
@@ -481,14 +481,7 @@ export class RoomPage {
       cover: (actions) => covered.push(...actions),
     };
     const before = snapshotLayout(this.el.board);
-    let node;
-    try {
-      node = board.render(ctx);
-    } catch (e) {
-      console.error(e);
-      node = h('pre', { class: 'error' }, String(e.stack || e));
-    }
-    fill(this.el.board, node);
+    fill(this.el.board, drawBoard(board, ctx));
     animateChanges(this.el.board, before, !this.firstBoard);
     this.firstBoard = false;
     // Any legal move the board did not place stays reachable here.
