@@ -4,7 +4,7 @@
 // those the game's board lists) and a JSON box for anything else, with a readable error.
 // The same labels describe a room's options on its join page.
 import { h } from './dom.js';
-import { t, has } from './i18n.js';
+import { t, has, getLang } from './i18n.js';
 import { boardFor } from './games.js';
 
 export function optionLabel(game, spec) {
@@ -19,9 +19,11 @@ export function choiceLabel(game, spec, value) {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+// The game's own hint in the page's language; the schema's description (English) only on
+// the English page, so that a Japanese page does not switch language in mid-form.
 function optionHint(game, spec) {
   const key = `opt_${game}_${spec.name}_hint`;
-  const text = has(key) ? t(key) : spec.description;
+  const text = has(key) ? t(key) : getLang() === 'en' ? spec.description : '';
   if (spec.kind !== 'integer') return text;
   const range = spec.max >= 2 ** 31 - 1 ? t('opt_range_from', { min: spec.min, def: spec.default })
     : t('opt_range', { min: spec.min, max: spec.max, def: spec.default });
