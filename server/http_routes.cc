@@ -4,7 +4,6 @@
 
 #include "rules/core/registry.h"
 #include "server/metrics.h"
-#include "server/room_code.h"
 
 namespace nyan::server {
 
@@ -76,7 +75,7 @@ http::message_generator json_response(const Request& req, http::status status, c
   return text_response(req, status, body, "application/json");
 }
 
-std::optional<http::message_generator> route(const Request& req, ServerContext& ctx, std::string& transcript_code) {
+std::optional<http::message_generator> route(const Request& req, ServerContext& ctx, std::optional<RoomQuery>& room_query) {
   if (req.method() != http::verb::get && req.method() != http::verb::head)
     return text_response(req, http::status::method_not_allowed, "only GET and HEAD\n");
   std::string target(req.target());
@@ -99,13 +98,10 @@ std::optional<http::message_generator> route(const Request& req, ServerContext& 
     for (const Game* g : registry().games()) games.push_back(g->catalog_entry());
     return json_response(req, http::status::ok, Json{{"games", games}}.dump());
   }
-  const std::string rooms_prefix = "/api/rooms/", transcript_suffix = "/transcript";
-  if (target.rfind(rooms_prefix, 0) == 0 && target.size() > rooms_prefix.size() + transcript_suffix.size() &&
-      target.compare(target.size() - transcript_suffix.size(), transcript_suffix.size(), transcript_suffix) == 0) {
-    auto code = normalize_room_code(
-        target.substr(rooms_prefix.size(), target.size() - rooms_prefix.size() - transcript_suffix.size()));
-    if (!code) return json_response(req, http::status::not_found, R"({"error":"unknown_room"})");
-    transcript_code = *code;
+  bool bad_query = false;
+  if (auto query = parse_room_query(std::string_view(req.target().data(), req.target().size()), bad_query)) {
+    if (bad_query) return json_response(req, http::status::bad_request, R"({"error":"bad_request"})");
+    room_query = std::move(*query);
     return std::nullopt;
   }
   // A share link opens the client, which reads the code from its own address.

@@ -7,7 +7,6 @@
 #include "server/http_checks.h"
 #include "server/http_routes.h"
 #include "server/metrics.h"
-#include "server/room.h"
 #include "server/ws_session.h"
 
 namespace nyan::server {
@@ -98,33 +97,14 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     std::make_shared<WsSession>(std::move(stream_), ctx_, std::move(slot_))->run(parser_->release());
     return;
   }
-  std::string transcript_code;
-  auto response = route(req, ctx_, transcript_code);
+  std::optional<RoomQuery> room_query;
+  auto response = route(req, ctx_, room_query);
   if (response) return send(std::move(*response));
-  serve_transcript(transcript_code);
-}
-
-void HttpSession::serve_transcript(const std::string& typed) {
-  // An unknown room and a game still being played get the same answer, so a guesser learns
-  // nothing from it; both count as a failed lookup.
-  auto unknown = [this] {
-    return send(json_response(parser_->get(), http::status::not_found, R"({"error":"unknown_room"})"));
-  };
-  RoomLookup lookup = ctx_.look_up_room(slot_.client(), typed);
-  if (lookup.limited) {
-    Request r = parser_->release();
-    r.keep_alive(false);
-    return send(json_response(r, http::status::too_many_requests, R"({"error":"rate_limited"})"));
-  }
-  if (!lookup.room) return unknown();
-  lookup.room->transcript([self = shared_from_this(), unknown](Json record) {
-    net::post(self->stream_.get_executor(), [self, record = std::move(record), unknown] {
-      if (record.is_null()) {  // the game is still going: nothing is revealed
-        self->ctx_.limits.lookup_failed(self->slot_.client());
-        return unknown();
-      }
-      self->send(json_response(self->parser_->get(), http::status::ok, record.dump()));
-    });
+  answer_room_query(ctx_, slot_.client(), *room_query, stream_.get_executor(),
+                    [self = shared_from_this()](http::status s, std::string body) {
+                      Request r = self->parser_->release();
+                      if (s == http::status::too_many_requests) r.keep_alive(false);
+                      self->send(json_response(r, s, body));
   });
 }
 

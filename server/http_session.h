@@ -26,7 +26,6 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_read(beast::error_code ec, std::size_t bytes);
   void send(http::message_generator&& msg);
   void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
-  void serve_transcript(const std::string& code);
   // Answers `status` and closes, counting the refusal.
   void refuse(http::status status, const char* body, Refusal why);
   void do_shutdown();

@@ -15,8 +15,9 @@ constexpr std::size_t kNameMax = 32;
 constexpr std::size_t kQueueMax = 256;
 
 // A display name as people type it: trimmed, control characters removed, at most 32 bytes
-// (cut on a UTF-8 boundary).
-std::string clean_name(const std::string& raw, Seat seat) {
+// (cut on a UTF-8 boundary). An empty name stays empty: each client labels the seat itself,
+// in its own language and with the seat numbers it shows everywhere else.
+std::string clean_name(const std::string& raw) {
   std::string out;
   for (unsigned char c : raw)
     if (c >= 0x20 && c != 0x7f) out += static_cast<char>(c);
@@ -27,7 +28,7 @@ std::string clean_name(const std::string& raw, Seat seat) {
   }
   const auto first = out.find_first_not_of(' ');
   out = first == std::string::npos ? "" : out.substr(first, out.find_last_not_of(' ') - first + 1);
-  return out.empty() ? "Player " + std::to_string(seat + 1) : out;
+  return out;
 }
 }  // namespace
 
@@ -133,7 +134,7 @@ void Room::refuse_entry(const ParticipantPtr& from, ProtoError code, std::string
 
 void Room::claim_seat(const ParticipantPtr& from, const Envelope& msg, Seat seat, bool host) {
   const std::string token = new_token();
-  std::string name = clean_name(string_field(msg.body, "name", 256).value_or(""), seat);
+  std::string name = clean_name(string_field(msg.body, "name", 256).value_or(""));
   std::vector<Json> records;
   if (host)
     records.push_back({{"kind", "room_created"}, {"code", code_}, {"game", game_.id()},

@@ -57,9 +57,15 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   bool restore(const std::vector<Json>& records, std::string& problem);
   bool expired() const { return expired_; }
 
-  // The finished game's verifiable record, or null while a game is in progress (transcript
-  // endpoint). Calls `reply` on the room's strand.
-  void transcript(std::function<void(Json)> reply);
+  // room_records.cc: what the /api/rooms/{code} endpoints read. Each calls `reply` on the
+  // room's strand, with an empty string for anything that is not there (an unfinished or
+  // unknown game, one past its retention, a closed room), so that every miss looks alike.
+  // The verifiable record of finished game `game_no` (0: the latest finished game):
+  void transcript(int game_no, std::function<void(std::string)> reply);
+  // The room message (game, options, host, seats, status, finished games):
+  void describe(std::function<void(std::string)> reply);
+  // At most this many finished games are kept per room (the oldest go first).
+  static constexpr std::size_t kKeptGames = 50;
 
  private:
   enum class Status { lobby, playing, over, closed };
@@ -124,6 +130,17 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   bool answer_retry(const ParticipantPtr& from, Seat seat, const Json& id, const Json& action);
   void send_snapshot(std::uint64_t participant_id, Seat seat, const Json& re = nullptr);
 
+  // room_records.cc: the finished games' records.
+  struct FinishedGame {
+    int game_no = 0;
+    std::int64_t finished_at_ms = 0;  // wall clock, for the retention
+    std::string record;               // canonical text (Match::record_text)
+  };
+  void keep_record(std::int64_t finished_at_ms);  // the match just ended
+  static std::int64_t wall_clock_ms();  // the journal's "t" and the retention are wall-clock times
+  void forget_expired_records();
+  Json kept_game_numbers() const;
+
   // room_io.cc: sending, journaling, room info.
   Json room_info() const;
   void broadcast_room_info();
@@ -152,6 +169,7 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   std::map<std::uint64_t, Conn> conns_;
   int spectators_ = 0;
   std::unique_ptr<Match> match_;
+  std::deque<FinishedGame> finished_;  // oldest first
   int game_no_ = 0;
   bool busy_ = false;  // a journal write is in flight
   bool expired_ = false;

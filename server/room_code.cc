@@ -25,15 +25,13 @@ std::string new_room_code(const std::string& node) {
 }
 
 std::optional<std::string> normalize_room_code(std::string_view typed) {
+  // Codes are read aloud and typed by hand: every run of anything but ASCII letters and
+  // digits (spaces, underscores, punctuation) stands for one dash.
   std::string out;
   for (char c : typed) {
     const unsigned char u = static_cast<unsigned char>(c);
-    if (std::isalnum(u)) out += static_cast<char>(std::tolower(u));
-    else if (c == '-' || c == ' ' || c == '_') {
-      if (!out.empty() && out.back() != '-') out += '-';
-    } else {
-      return std::nullopt;
-    }
+    if (u < 0x80 && std::isalnum(u)) out += static_cast<char>(std::tolower(u));
+    else if (!out.empty() && out.back() != '-') out += '-';
     if (out.size() > 64) return std::nullopt;
   }
   while (!out.empty() && out.back() == '-') out.pop_back();

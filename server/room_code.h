@@ -11,7 +11,8 @@ namespace nyan::server {
 
 std::string new_room_code(const std::string& node);
 
-// Lower-cases and trims a code as a person may type it; nullopt when it cannot be a code.
+// Lower-cases a code as a person may type it (every run of other characters is one dash);
+// nullopt when nothing of a code is left or it is too long.
 std::optional<std::string> normalize_room_code(std::string_view typed);
 
 // A replica name must be short lowercase letters/digits so it survives normalization.

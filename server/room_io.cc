@@ -27,7 +27,7 @@ Json Room::room_info() const {
   }
   return {{"type", "room"},         {"room", code_},     {"game", game_.id()},         {"options", options_},
           {"status", status_name(status_)}, {"host", host_}, {"game_no", game_no_},
-          {"seats", seats},         {"spectators", spectators_}};
+          {"seats", seats},         {"spectators", spectators_}, {"finished", kept_game_numbers()}};
 }
 
 void Room::broadcast_room_info() {
@@ -84,14 +84,6 @@ void Room::set_status(Status s) {
   status_ = s;
   counted_ = s != Status::closed;
   if (counted_) metrics().room_entered(game_.id(), phase(status_));
-}
-
-void Room::transcript(std::function<void(Json)> reply_fn) {
-  net::post(strand_, [self = shared_from_this(), reply_fn = std::move(reply_fn)] {
-    // Before the game ends the endpoint reveals nothing.
-    if (!self->match_ || self->status_ != Status::over) return reply_fn(nullptr);
-    reply_fn(self->match_->record());
-  });
 }
 
 }  // namespace nyan::server

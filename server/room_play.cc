@@ -126,6 +126,7 @@ void Room::finish_action(const Match::Update& update, const ParticipantPtr& from
   metrics().action_seconds.observe(std::chrono::duration<double>(Clock::now() - received).count());
   if (match_->over()) {
     set_status(Status::over);
+    keep_record(0);
     const Outcome o = match_->state().outcome();
     log::info("game_over", {{"room", code_}, {"game_no", game_no_}, {"reason", o.reason}, {"winners", o.winners}});
     broadcast_room_info();

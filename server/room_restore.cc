@@ -6,19 +6,10 @@
 // seat's view for every action made a restart with 10,000 rooms take several times longer,
 // and an engine that replays every action to the same final views cannot have diverged in a
 // way any client can observe.
-#include <chrono>
-
 #include "protocol/drbg.h"
 #include "server/room.h"
 
 namespace nyan::server {
-
-namespace {
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-}  // namespace
 
 bool Room::restore(const std::vector<Json>& records, std::string& problem) {
   const int n = static_cast<int>(seats_.size());
@@ -81,7 +72,8 @@ bool Room::restore(const std::vector<Json>& records, std::string& problem) {
         if (!match_ || !match_->over() || match_->state().outcome().to_json() != r.at("outcome"))
           throw std::runtime_error("the outcome differs");
         set_status(Status::over);
-        finished_at = r.value("t", now_ms());
+        finished_at = r.value("t", wall_clock_ms());
+        keep_record(finished_at);
       } else if (kind == "closed") {
         throw std::runtime_error("the room was closed");
       } else {
@@ -100,7 +92,7 @@ bool Room::restore(const std::vector<Json>& records, std::string& problem) {
     problem = "the game ended without its game_over record";
     return false;
   }
-  if (status_ == Status::over && now_ms() - finished_at > ctx_.config.retention_ms) {
+  if (status_ == Status::over && wall_clock_ms() - finished_at > ctx_.config.retention_ms) {
     problem = "retention expired";
     expired_ = true;
     return false;

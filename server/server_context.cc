@@ -2,22 +2,7 @@
 
 #include <vector>
 
-#include "server/metrics.h"
-#include "server/room_code.h"
-
 namespace nyan::server {
-
-RoomLookup ServerContext::look_up_room(const std::string& client, const std::string& typed_code) {
-  RoomLookup out;
-  if (!limits.may_look_up(client)) {
-    metrics().refused(Refusal::client_lookups);
-    out.limited = true;
-    return out;
-  }
-  if (auto code = normalize_room_code(typed_code)) out.room = rooms.find(*code);
-  if (!out.room) limits.lookup_failed(client);
-  return out;
-}
 
 std::uint64_t ServerContext::add_session(const std::shared_ptr<WsSession>& s) {
   std::lock_guard<std::mutex> lock(mu_);

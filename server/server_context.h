@@ -17,14 +17,7 @@
 
 namespace nyan::server {
 
-class Room;
 class WsSession;
-
-// A room looked up by the code a client typed.
-struct RoomLookup {
-  std::shared_ptr<Room> room;  // null: no such room (or closed)
-  bool limited = false;        // refused: the client used up its failed lookups
-};
 
 struct ServerContext {
   ServerContext(const Config& c, RoomManager& r, Journal& j, std::string web)
@@ -42,12 +35,6 @@ struct ServerContext {
   ClientLimits limits;
   const std::vector<AddressRange> trusted_proxies;
   std::atomic<bool> stopping{false};
-
-  // Every lookup of a room by a code a client typed goes through here (WebSocket and HTTP
-  // alike), so that the limit on failed lookups holds everywhere: once `client` has used up
-  // its failed lookups, every lookup is refused, found or not (answering the found ones would
-  // tell a guesser which codes exist). A code that names no room uses one up.
-  RoomLookup look_up_room(const std::string& client, const std::string& typed_code);
 
   // Live WebSocket sessions, so shutdown can close each with a proper close code.
   std::uint64_t add_session(const std::shared_ptr<WsSession>& s);

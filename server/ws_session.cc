@@ -6,6 +6,7 @@
 #include "server/log.h"
 #include "server/metrics.h"
 #include "server/room.h"
+#include "server/room_lookup.h"
 
 namespace nyan::server {
 
@@ -157,7 +158,7 @@ void WsSession::on_enter(Envelope& msg) {
   if (room_) return send_error(ProtoError::already_in_room, "leave your room first", msg.id);
   auto typed = string_field(msg.body, "room", 80);
   if (!typed) return send_error(ProtoError::bad_field, "'room' must be a room code", msg.id);
-  RoomLookup lookup = ctx_.look_up_room(slot_.client(), *typed);
+  RoomLookup lookup = lookup_room(ctx_, slot_.client(), *typed);
   if (lookup.limited)
     return send_error(ProtoError::rate_limited, "too many unknown room codes from your address; wait a minute", msg.id);
   if (!lookup.room) return send_error(ProtoError::unknown_room, "no such room", msg.id);

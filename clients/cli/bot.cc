@@ -158,8 +158,9 @@ int bot(const Args& args) {
     return 1;
   }
   const Json& outcome = client.tracker().record()["outcome"];
-  std::printf("game over: winners %s, reason %s; hash problems %d, openings verified %d\n",
-              outcome["winners"].dump().c_str(), outcome.value("reason", "").c_str(), client.problems(),
+  std::vector<std::string> names;
+  for (const Json& s : client.room_info().value("seats", Json::array())) names.push_back(s.value("name", ""));
+  std::printf("%s; hash problems %d, openings verified %d\n", end_line(game, outcome, names).c_str(), client.problems(),
               client.tracker().openings_verified());
   if (f.has("save")) {
     std::ofstream out(f.get("save"));

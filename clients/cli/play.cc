@@ -1,6 +1,7 @@
 // `nyanhall-cli play`: play any registered game in the terminal. Shows the board for your
 // seat and numbered legal moves; type a number to play it. Also: s = start (host),
-// m = rematch (host), r = resync, q = quit.
+// m = rematch (host), r = resync, q = quit. On a terminal the screen is redrawn for every
+// change; piped, the screens are printed one after another.
 #include <poll.h>
 #include <unistd.h>
 
@@ -28,16 +29,31 @@ std::optional<std::string> read_line(int ms) {
   return line;
 }
 
-void show(const GameClient& c, const std::string& game) {
-  std::printf("\n");
+std::vector<std::string> seat_names(const Json& room) {
+  std::vector<std::string> names;
+  for (const Json& s : room.value("seats", Json::array())) names.push_back(s.value("name", ""));
+  return names;
+}
+
+// On a terminal each update redraws the screen from the top (clear, home), so a long move
+// list never pushes the board away; into a pipe or a file the screens follow one another,
+// which is what tests and logs read.
+// `notice` (a refusal, an error) is shown under the board until the next change.
+void show(const GameClient& c, const std::string& game, bool terminal, const std::string& notice) {
+  std::printf(terminal ? "\x1b[H\x1b[2J" : "\n");
   const Json& room = c.room_info();
+  const std::vector<std::string> names = seat_names(room);
   if (room.contains("seats")) {
     std::printf("room %s  status %s  seats:", c.room().c_str(), room.value("status", "").c_str());
-    for (const Json& s : room["seats"])
-      std::printf("  [%d %s %s]", s["seat"].get<int>(), s.value("name", "-").c_str(), s["state"].get<std::string>().c_str());
+    for (const Json& s : room["seats"]) {
+      const Seat seat = s.value("seat", 0);
+      std::printf("  [%d %s %s%s]", seat, seat_name(names, seat).c_str(), s.value("state", "").c_str(),
+                  c.seat() && *c.seat() == seat ? ", you" : "");
+    }
     std::printf("\n");
   }
-  if (c.tracker().has_view()) std::printf("%s", render_view(game, c.tracker().view()).c_str());
+  if (c.tracker().has_view()) std::printf("%s", render_view(game, c.tracker().view(), names).c_str());
+  if (!notice.empty()) std::printf("%s\n", notice.c_str());
   if (c.my_turn()) {
     int i = 1;
     for (const Json& a : c.tracker().legal()) std::printf("  %2d) %s\n", i++, describe_action(game, a).c_str());
@@ -52,6 +68,7 @@ void show(const GameClient& c, const std::string& game) {
 
 int play(const Args& args) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // a person (or a pipe) sees each line at once
+  const bool terminal = isatty(STDOUT_FILENO) == 1;
   Flags f(args, {"server", "create", "options", "join", "seat", "spectate", "reconnect", "token", "name", "save"}, {});
   std::string host;
   unsigned short port = 0;
@@ -99,19 +116,26 @@ int play(const Args& args) {
     std::printf("reconnect token (keep it secret): %s\n", (*joined)["token"].get<std::string>().c_str());
   std::string game = f.get("create");
   bool dirty = true;
+  std::string notice;
+  auto shown_problems = c.problems();
   while (!conn.closed()) {
     while (auto m = c.pump(30ms)) {
       dirty = true;
       const std::string type = m->value("type", "");
-      if (type == "error") std::printf("\nserver: %s (%s)\n", m->value("message", "").c_str(), m->value("code", "").c_str());
+      if (type == "error") notice = "server: " + m->value("message", "") + " (" + m->value("code", "") + ")";
       if (type == "closed" || type == "kicked") {
         std::printf("\nthe room is %s\n", type == "closed" ? "closed" : "gone: you were kicked");
         return 0;
       }
     }
     if (game.empty()) game = c.room_info().value("game", "");
-    if (c.problems()) std::printf("\n(verification problem: %s; resynced)\n", c.last_problem().c_str());
-    if (dirty) show(c, game);
+    if (c.problems() > shown_problems) {
+      shown_problems = c.problems();
+      notice = "(verification problem: " + c.last_problem() + "; resynced)";
+      dirty = true;
+    }
+    if (dirty) show(c, game, terminal, notice);
+    if (dirty) notice.clear();
     dirty = false;
     auto line = read_line(50);
     if (!line) continue;
@@ -124,7 +148,7 @@ int play(const Args& args) {
       const int n = std::atoi(line->c_str());
       if (n >= 1 && n <= static_cast<int>(c.tracker().legal().size())) {
         auto r = c.act(c.tracker().legal()[n - 1]);
-        if (r && (*r)["type"] == "error") std::printf("refused: %s\n", r->value("message", "").c_str());
+        if (r && (*r)["type"] == "error") notice = "refused: " + r->value("message", "");
       }
     }
   }

@@ -23,9 +23,11 @@ const Renderer* find(const std::string& game) {
 
 }  // namespace
 
-std::string render_view(const std::string& game, const Json& view) {
-  if (const Renderer* r = find(game)) return r->view(view);
-  return view.dump(2);
+std::string render_view(const std::string& game, const Json& view, const std::vector<std::string>& names) {
+  std::string out = find(game) ? find(game)->view(view) : view.dump(2) + "\n";
+  if (view.is_object() && view.contains("outcome") && view["outcome"].is_object())
+    out += "  " + end_line(game, view["outcome"], names) + "\n";
+  return out;
 }
 
 std::string describe_action(const std::string& game, const Json& action) {

@@ -4,13 +4,20 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "rules/core/types.h"
 
 namespace nyan::cli {
 
 // A readable board for `view` of game `game` (pretty JSON for a game without a renderer).
-std::string render_view(const std::string& game, const Json& view);
+// Once the game is over it ends with end_line; `names` are the seats' names (room message).
+std::string render_view(const std::string& game, const Json& view, const std::vector<std::string>& names = {});
+
+// "game over: Aki wins: three Find cards" (render_outcome.cc).
+std::string end_line(const std::string& game, const Json& outcome, const std::vector<std::string>& names);
+// A seat's name, or "seat N" when it has none.
+std::string seat_name(const std::vector<std::string>& names, Seat seat);
 
 // A short human description of a legal action, e.g. "present walk face up, lazy face down".
 std::string describe_action(const std::string& game, const Json& action);

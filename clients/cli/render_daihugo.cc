@@ -120,8 +120,6 @@ std::string render_daihugo(const Json& v) {
     if (solo)
       o << "  cleared in " << out["details"]["cleared_turns"] << " turns: "
         << (out["details"]["success"] == true ? "success" : "over the target") << "\n";
-    else
-      o << "  game over (" << str(out, "reason") << "): winners " << out["winners"].dump() << "\n";
   }
   return o.str();
 }

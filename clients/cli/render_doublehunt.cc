@@ -2,6 +2,7 @@
 // players with their roles and the hands this seat may see, the move budget, the step
 // sequence in progress and the last events.
 #include <sstream>
+#include <string_view>
 
 #include "clients/cli/render.h"
 
@@ -12,6 +13,19 @@ namespace {
 std::string str(const Json& v, const char* key, const std::string& fallback = "") {
   auto it = v.find(key);
   return it != v.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+// A square as the browser and the rules name it: the column as a letter, the row from 1
+// ("r0c0" is A1, "r6c3" is D7). Anything else comes back unchanged.
+std::string square_name(const std::string& id) {
+  if (id.size() == 4 && id[0] == 'r' && id[2] == 'c' && id[1] >= '0' && id[1] <= '6' && id[3] >= '0' && id[3] <= '6')
+    return std::string(1, static_cast<char>('A' + (id[3] - '0'))) + std::to_string(id[1] - '0' + 1);
+  return id;
+}
+
+std::string square(const Json& v, const char* key) {
+  auto it = v.find(key);
+  return it != v.end() && it->is_string() ? square_name(it->get<std::string>()) : "";
 }
 
 std::string join(const Json& list) {
@@ -35,7 +49,14 @@ std::string event_line(const Json& e) {
                           "reason", "winner_team", "budget", "given", "swaps", "pile_count"}) {
     auto it = e.find(key);
     if (it == e.end()) continue;
-    line += std::string(" ") + key + "=" + (it->is_array() ? join(*it) : it->is_string() ? it->get<std::string>() : it->dump());
+    const bool squares = std::string_view(key) == "to" || std::string_view(key) == "square";
+    std::string value = it->is_array() ? join(*it) : it->is_string() ? it->get<std::string>() : it->dump();
+    if (squares) value = square_name(value);
+    if (std::string_view(key) == "squares" && it->is_array()) {
+      value.clear();
+      for (const Json& x : *it) value += (value.empty() ? "" : " ") + (x.is_string() ? square_name(x.get<std::string>()) : x.dump());
+    }
+    line += std::string(" ") + key + "=" + value;
   }
   if (e.value("took", false)) line += " (took a card)";
   return line;
@@ -53,11 +74,11 @@ std::string render_doublehunt(const Json& v) {
   // line under each row shows the pieces (P0..P3).
   const Json& players = v.at("players");
   o << "      ";
-  for (int c = 0; c < 7; ++c) o << pad("c" + std::to_string(c), 6);
+  for (int c = 0; c < 7; ++c) o << pad(std::string(1, static_cast<char>('A' + c)), 6);
   o << "\n";
   const Json& grid = v.at("grid");
   for (int r = 0; r < 7; ++r) {
-    o << "  r" << r << "  ";
+    o << "  " << r + 1 << "   ";
     for (int c = 0; c < 7; ++c) {
       const Json& cell = grid[r][c];
       o << pad(cell.is_null() ? "." : cell.get<std::string>(), 6);
@@ -78,7 +99,7 @@ std::string render_doublehunt(const Json& v) {
   o << "\n";
   for (const Json& p : players) {
     const int seat = p["seat"];
-    o << "  seat " << seat << " (" << str(p, "team") << ") " << pad(str(p, "role", "-"), 12) << str(p, "square")
+    o << "  seat " << seat << " (" << str(p, "team") << ") " << pad(str(p, "role", "-"), 12) << square(p, "square")
       << "  hand " << p["hand_count"];
     if (p.contains("hand")) o << ": " << join(p["hand"]);
     if (you == seat) o << "   <- you";
@@ -101,10 +122,7 @@ std::string render_doublehunt(const Json& v) {
   }
   if (v.contains("outcome")) {
     const Json& d = v["outcome"]["details"];
-    const Json winner = d.value("winner_team", Json());
-    o << "  game over (" << str(v["outcome"], "reason") << "): "
-      << (winner.is_string() ? "team " + winner.get<std::string>() + " wins" : std::string("a draw")) << "  A "
-      << d["team_scores"]["A"] << " - B " << d["team_scores"]["B"] << "\n";
+    o << "  final score: team A " << d["team_scores"]["A"] << " - team B " << d["team_scores"]["B"] << "\n";
   }
   return o.str();
 }
@@ -114,20 +132,20 @@ std::string describe_doublehunt(const Json& a) {
   if (type == "pick_role") return "take the role " + str(a, "role");
   if (type == "roll") return "roll the die";
   if (type == "boost") return "discard " + str(a, "discard") + " for one more step";
-  if (type == "move") return "move to " + str(a, "to");
+  if (type == "move") return "move to " + square(a, "to");
   if (type == "stay") return "stay (no square at this exact cost)";
   if (type == "end_turn") return "end the turn";
   if (type == "pilot_fly") return "Pilot: discard " + str(a, "discard") + " and fly anywhere";
-  if (type == "pilot_land") return "Pilot: land on " + str(a, "square");
+  if (type == "pilot_land") return "Pilot: land on " + square(a, "square");
   if (type == "observer_peek") return "Observer: discard " + str(a, "discard") + " and look at grid cards";
-  if (type == "observer_pick") return "Observer: look at " + str(a, "square");
+  if (type == "observer_pick") return "Observer: look at " + square(a, "square");
   if (type == "bandit_raid")
     return "Bandit: discard " + str(a, "discard") + ", seat " + a.value("target", Json()).dump() + " loses a random card";
   if (type == "richman_give") return "Richman: give " + str(a, "card") + " to your partner";
   if (type == "richman_give_end") return "Richman: stop giving";
   if (type == "scientist_open") return "Scientist: search the discard pile";
   if (type == "scientist_take") return "Scientist: take " + str(a, "card");
-  if (type == "necromancer_raise") return "Necromancer: put a random discard face down on " + str(a, "square");
+  if (type == "necromancer_raise") return "Necromancer: put a random discard face down on " + square(a, "square");
   if (type == "advisor_extra_move") return "Advisor: let your partner roll and move again";
   if (type == "advisor_decline") return "Advisor: no extra move";
   if (type == "advisor_give") return "Advisor: give " + str(a, "card") + " to your partner";

@@ -135,8 +135,7 @@ std::string render_hinode(const Json& v) {
   }
   if (v.contains("outcome")) {
     const Json& out = v["outcome"];
-    o << "  game over (" << str(out["reason"]) << "): winners " << join(out["winners"], ", ") << "; VP "
-      << out["details"]["vp"].dump() << "\n";
+    o << "  final VP " << out["details"]["vp"].dump() << "\n";
     for (const Json& p : out["details"]["players"])
       o << "    seat " << p["seat"] << ": rank " << p["rank"] << ", VP " << p["vp"] << " (majority +" << p["majority_vp"]
         << ", group of " << p["group"] << " +" << p["dominance_vp"] << "), markers on the map " << p["markers"] << "\n";

@@ -118,8 +118,7 @@ std::string render_kushine(const Json& v) {
   if (v.contains("outcome")) {
     const Json& out = v["outcome"];
     const Json& d = out.value("details", Json());
-    o << "  game over: " << str(d, "result") << " (" << str(out, "reason") << "), level achieved "
-      << str(d, "level_achieved") << " for difficulty " << str(d, "difficulty") << "\n";
+    o << "  level achieved " << str(d, "level_achieved") << " for difficulty " << str(d, "difficulty") << "\n";
   }
   return o.str();
 }

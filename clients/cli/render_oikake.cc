@@ -49,9 +49,6 @@ std::string render_oikake(const Json& v) {
     o << "  last turn: presented " << l["up"].get<std::string>() << " up / " << l["down"].get<std::string>()
       << " down, chooser took " << l["pick"].get<std::string>() << "; moves " << l["moves"].dump() << "\n";
   }
-  if (v.contains("outcome"))
-    o << "  game over: seat " << v["outcome"]["winners"].dump() << " wins (" << v["outcome"]["reason"].get<std::string>()
-      << ")\n";
   return o.str();
 }
 

@@ -160,6 +160,11 @@ TEST_CASE("cli: play drives a game from the terminal", "[server][cli]") {
   // The terminal showed the board and numbered moves.
   CHECK(player.output.find("track:") != std::string::npos);
   CHECK(player.output.find(" 1) present") != std::string::npos);
+  // The end says who won by name and why in words, not "seat [0] wins (find3)".
+  CHECK(std::regex_search(player.output, std::regex("game over: (Aki|bot) wins: [a-z][a-z ,]+")));
+  CHECK(player.output.find("seat [") == std::string::npos);
+  // Into a pipe the screens follow one another: no terminal control codes.
+  CHECK(player.output.find("\x1b[") == std::string::npos);
   // The saved transcript verifies, and does not hand over the seat: no reconnect token in it.
   std::ifstream in(saved);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -124,7 +124,7 @@ TEST_CASE("actions: an id used again for another action is refused, not acknowle
 
   // Finish the game; a rematch starts with no remembered ids.
   SplitMix rng(11);
-  play_on({a.get(), b.get()}, {}, rng);
+  play_until_over({a.get(), b.get()}, {}, rng);
   REQUIRE((*a->client.request({{"type", "rematch"}}))["type"] == "ok");
   settle({a.get(), b.get()});
   Player* mover = a->client.my_turn() ? a.get() : b.get();
@@ -178,7 +178,7 @@ TEST_CASE("journal: a reveal whose record failed, retried, opens its card to bot
   CHECK(s->client.tracker().opened().size() == b_opened + 1);
   for (Player* p : {a.get(), b.get(), s.get()}) CHECK(p->client.problems() == 0);
   SplitMix rng(12);
-  play_on({a.get(), b.get()}, {s.get()}, rng);
+  play_until_over({a.get(), b.get()}, {s.get()}, rng);
   for (Player* p : {a.get(), b.get()})
     CHECK(check_frames(p->client.messages(), *p->client.seat(), p->client.tracker().record()) > 0);
   CHECK(check_frames(s->client.messages(), kSpectator, s->client.tracker().record()) > 0);

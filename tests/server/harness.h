@@ -36,9 +36,9 @@ std::string open_room(std::vector<Player*> seats, std::vector<Player*> spectator
 void play_to_end(std::vector<Player*> seats, std::vector<Player*> spectators, Rng& rng,
                  const std::function<void(int actions)>& between = {}, int timeout_s = 60);
 
-// The same for a game already under way (after start, or a rematch).
-void play_on(std::vector<Player*> seats, std::vector<Player*> spectators, Rng& rng,
-             const std::function<void(int actions)>& between = {}, int timeout_s = 60);
+// The same for a game that has already been started (a rematch, say).
+void play_until_over(std::vector<Player*> seats, std::vector<Player*> spectators, Rng& rng,
+                     const std::function<void(int actions)>& between = {}, int timeout_s = 60);
 
 // Pumps every player until no message arrives for `quiet_ms`.
 void settle(std::vector<Player*> all, int quiet_ms = 100);

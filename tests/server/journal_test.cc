@@ -377,6 +377,39 @@ TEST_CASE("journal: transcripts of finished games, verified by nyanhall-cli", "[
   CHECK(server.http_get("/api/rooms/" + code + "/transcript").first == 404);
 }
 
+TEST_CASE("journal: every finished game of a room stays fetchable, also after a restart", "[server][journal]") {
+  TempDir dir;
+  auto server = std::make_unique<ServerProcess>(journal_args(dir));
+  auto a = connect_player(server->port());
+  auto b = connect_player(server->port());
+  const std::string code = open_room({a.get(), b.get()}, {}, "oikake", {{"mode", "short"}});
+  SplitMix rng(21);
+  play_to_end({a.get(), b.get()}, {}, rng);
+  const Json first = a->client.tracker().record();
+  REQUIRE((*a->client.request({{"type", "rematch"}}))["type"] == "ok");
+  play_until_over({a.get(), b.get()}, {}, rng);
+  const Json second = a->client.tracker().record();
+  REQUIRE(first["game_no"] == 1);
+  REQUIRE(second["game_no"] == 2);
+  REQUIRE(first != second);
+  auto check_both = [&](const ServerProcess& s) {
+    CHECK(Json::parse(s.http_get("/api/rooms/" + code + "/transcript?game=1").second) == first);
+    CHECK(Json::parse(s.http_get("/api/rooms/" + code + "/transcript?game=2").second) == second);
+    CHECK(Json::parse(s.http_get("/api/rooms/" + code + "/transcript").second) == second);  // the latest
+    CHECK(s.http_get("/api/rooms/" + code + "/transcript?game=3").first == 404);
+    CHECK(Json::parse(s.http_get("/api/rooms/" + code).second)["finished"] == Json::array({1, 2}));
+    // The first game replays from its record as well as the last.
+    auto [status, body] = s.http_get("/api/rooms/" + code + "/replay?game=1&seat=0");
+    REQUIRE(status == 200);
+    CHECK(Json::parse(body)["steps"] == first["moves"].size() + 1);
+  };
+  check_both(*server);
+  REQUIRE(server->terminate() == 0);
+  // The records are rebuilt from the journal: the room replays every game.
+  server = std::make_unique<ServerProcess>(journal_args(dir));
+  check_both(*server);
+}
+
 TEST_CASE("journal: the in-memory mode is explicit", "[server][journal]") {
   ServerProcess none({"--journal", "none"});
   CHECK(none.log().find("in-memory") != std::string::npos);

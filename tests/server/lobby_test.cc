@@ -20,7 +20,7 @@ std::string seat_state(const Player& p, int seat) {
 
 // Plays an Oikake game under way to its end with random moves.
 void finish_game(std::vector<Player*> seats, std::vector<Player*> others, SplitMix& rng) {
-  play_on(seats, others, rng, {}, 30);
+  play_until_over(seats, others, rng, {}, 30);
 }
 
 }  // namespace

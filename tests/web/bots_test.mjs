@@ -2,30 +2,13 @@
 // seats, by clicking its board's own move buttons; every hash, opening and the deal from the
 // seed must check out in the page, and screenshots of the board are saved.
 //   node bots_test.mjs GAME
-import { spawn } from 'node:child_process';
 import {
   startServer, launchBrowser, newPage, checkPages, screenshot, createRoom, playUntilOver, seeded, trustState,
-  expect, run, config, Skip,
+  expect, run, Skip, startBot, SHORT_OPTIONS,
 } from './lib.mjs';
 
 const game = process.argv[2];
-// Options that keep a test game short but still show the board's features.
-const OPTIONS = {
-  daihugo: { players: 3, match: 'single_round' },
-  kushine: {},
-  doublehunt: { target_score: 40, max_turns: 60 },
-  hinode: { players: 3 },
-};
-
-function startBot(server, code, seed) {
-  const proc = spawn(config.cli, ['bot', '--server', `127.0.0.1:${server.port}`, '--join', code, '--seed', String(seed),
-    '--name', `bot${seed}`, '--timeout', '300'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  proc.stdout.on('data', (c) => { out += c; });
-  proc.stderr.on('data', (c) => { out += c; });
-  const done = new Promise((resolve) => proc.on('exit', (code) => resolve({ code, out })));
-  return { proc, done, output: () => out };
-}
+const OPTIONS = Object.fromEntries(Object.entries(SHORT_OPTIONS).filter(([id]) => id !== 'oikake'));
 
 await run(`${game}: a browser seat plays a whole game against bots`, async () => {
   expect(game in OPTIONS, `unknown game ${game}`);

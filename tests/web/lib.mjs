@@ -88,13 +88,20 @@ export async function launchBrowser() {
 
 // A page in a fresh context that records script errors and every request; `problems()`
 // lists anything that should fail the test.
-export async function newPage(browser, server, { viewport = { width: 1200, height: 900 }, label = 'page', init } = {}) {
-  const context = await browser.newContext({ viewport, locale: 'ja-JP' });
+export async function newPage(browser, server, { viewport = { width: 1200, height: 900 }, label = 'page', init, locale = 'ja-JP' } = {}) {
+  const context = await browser.newContext({ viewport, locale });
   const page = await context.newPage();
   const problems = [];
   const allowed = new Set([`127.0.0.1:${server.port}`]);
   page.on('pageerror', (e) => problems.push(`${label}: script error: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`${label}: console error: ${m.text()}`); });
+  // A 404 from /api/rooms/ is how the server says a code is unknown (the page shows it); the
+  // browser logs it as an error. Any other 404 is a problem.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/the server responded with a status of 404/.test(m.text())) problems.push(`${label}: console error: ${m.text()}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() === 404 && !new URL(r.url()).pathname.startsWith('/api/rooms/')) problems.push(`${label}: 404 for ${r.url()}`);
+  });
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (url.protocol !== 'data:' && !allowed.has(url.host)) problems.push(`${label}: external request ${r.url()}`);
@@ -230,6 +237,26 @@ export async function makeOneMove(page, rng = Math.random) {
   }
   fail(`${page.label}: no move was made`);
 }
+
+// `nyanhall-cli bot` joins room `code` and plays its seat with random legal moves.
+export function startBot(server, code, seed) {
+  const proc = spawn(config.cli, ['bot', '--server', `127.0.0.1:${server.port}`, '--join', code, '--seed', String(seed),
+    '--name', `bot${seed}`, '--timeout', '300'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout.on('data', (c) => { out += c; });
+  proc.stderr.on('data', (c) => { out += c; });
+  const done = new Promise((resolve) => proc.on('exit', (exit) => resolve({ code: exit, out })));
+  return { proc, done, output: () => out };
+}
+
+// The games a test plays, with options that keep a game short but still show the board.
+export const SHORT_OPTIONS = {
+  oikake: {},
+  daihugo: { players: 3, match: 'single_round' },
+  kushine: {},
+  doublehunt: { target_score: 40, max_turns: 60 },
+  hinode: { players: 3 },
+};
 
 // A small seeded generator so a failing run can be repeated.
 export function seeded(seed) {

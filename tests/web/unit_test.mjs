@@ -123,4 +123,21 @@ await check('Oikake deal check accepts the true deal and rejects a changed one',
   assert.equal(oikake.verifyDeal(args({ first_seat: first, you: 0, deck: [] }, { start_hand: otherHand })).ok, false);
 });
 
+await check('room codes are read as the server reads them', async () => {
+  const { normalizeCode } = await js('session.js');
+  assert.equal(normalizeCode('Kasumi Norepa__Hodute!!'), 'kasumi-norepa-hodute');
+  assert.equal(normalizeCode('  -kasumi--norepa- '), 'kasumi-norepa');
+  assert.equal(normalizeCode('ＫＡＳＵＭＩ　ｎｏｒｅｐａ'), 'kasumi-norepa');  // typed full-width
+  assert.equal(normalizeCode('!!!'), '');
+});
+
+await check('the first language is the browser\'s, until one is chosen', async () => {
+  const { firstLanguage } = await js('i18n.js');
+  assert.equal(firstLanguage(null, ['en-US', 'ja']), 'en');
+  assert.equal(firstLanguage(null, ['fr-FR', 'ja-JP', 'en']), 'ja');
+  assert.equal(firstLanguage(null, ['de', 'fr']), 'ja');
+  assert.equal(firstLanguage('ja', ['en-US']), 'ja');
+  assert.equal(firstLanguage('en', ['ja']), 'en');
+});
+
 console.log(`${passed} passed, 0 failed`);

@@ -5,6 +5,7 @@ import { clear } from './dom.js';
 import { t, getLang, setLang } from './i18n.js';
 import { renderHome } from './home.js';
 import { RoomPage } from './room.js';
+import { ReplayPage } from './replay.js';
 import { normalizeCode } from './session.js';
 
 const root = document.getElementById('app');
@@ -40,6 +41,7 @@ function chrome() {
 
 export function go(path, session = null) {
   if (current && current.session && current.session !== session) current.session.close();
+  if (current && current.stop) current.stop();
   current = null;
   history.pushState(null, '', path);
   route(session);
@@ -49,12 +51,21 @@ async function route(session = null) {
   chrome();
   const path = location.pathname;
   const m = path.match(/^\/r\/([^/]+)\/?$/);
-  if (m) {
+  const replay = path.match(/^\/r\/([^/]+)\/replay\/?$/);
+  if (replay) {
+    await loadTitles();
+    const q = new URLSearchParams(location.search);
+    const number = (name) => (/^\d+$/.test(q.get(name) || '') ? Number(q.get(name)) : null);
+    current = new ReplayPage(root, normalizeCode(decodeURIComponent(replay[1])),
+      { gameNo: number('game'), seat: number('seat'), step: number('step'), titleOf });
+    await current.start();
+  } else if (m) {
     const code = normalizeCode(decodeURIComponent(m[1]));
     await loadTitles();
     const watch = new URLSearchParams(location.search).has('watch');
     current = new RoomPage(root, code, { session, watch, go });
     current.titles = new Proxy({}, { get: (_, id) => titleOf(id) });
+    current.catalog = titles.__all || [];
     await current.start();
   } else {
     clear(root);
@@ -79,6 +90,7 @@ document.addEventListener('click', (ev) => {
 
 window.addEventListener('popstate', () => {
   if (current && current.session) current.session.close();
+  if (current && current.stop) current.stop();
   current = null;
   route();
 });

@@ -2,9 +2,10 @@
 // summary), a form per game that creates a private room with the options its schema lists,
 // and joining by code.
 import { h, fill, clear } from './dom.js';
-import { t, tr, has, getLang } from './i18n.js';
+import { t, getLang } from './i18n.js';
 import { Session, normalizeCode } from './session.js';
 import { boardFor } from './games.js';
+import { optionControl, readOptions } from './options_form.js';
 
 export function savedName() {
   try { return localStorage.getItem('nyanhall.name') || ''; } catch { return ''; }
@@ -14,49 +15,6 @@ export function saveName(name) {
   try { localStorage.setItem('nyanhall.name', name); } catch { /* private mode */ }
 }
 
-function optionLabel(game, spec) {
-  const key = `opt_${game}_${spec.name}`;
-  return has(key) ? t(key) : spec.name.replace(/_/g, ' ');
-}
-
-function choiceLabel(game, spec, value) {
-  const key = `opt_${game}_${spec.name}_${value}`;
-  if (has(key)) return t(key);
-  if (Number.isInteger(value) && /seat|player/.test(spec.name)) return t('seat_n', { n: value });
-  return String(value);
-}
-
-function optionHint(game, spec) {
-  const key = `opt_${game}_${spec.name}_hint`;
-  return has(key) ? t(key) : spec.description;
-}
-
-// One form control per option of the schema; returns [element, read()].
-function optionControl(game, spec) {
-  const id = `opt-${game}-${spec.name}`;
-  const label = h('label', { for: id }, optionLabel(game, spec));
-  const hint = h('small', { class: 'hint', id: `${id}-hint` }, optionHint(game, spec));
-  let input, read;
-  if (spec.kind === 'choice') {
-    input = h('select', { id, name: spec.name, 'aria-describedby': `${id}-hint` },
-      spec.choices.map((c, i) => h('option', { value: String(i), 'data-value': JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(spec.default) },
-        choiceLabel(game, spec, c))));
-    read = () => spec.choices[Number(input.value)];
-  } else if (spec.kind === 'integer') {
-    input = h('input', { id, name: spec.name, type: 'number', min: spec.min, max: spec.max, value: spec.default,
-      inputmode: 'numeric', 'aria-describedby': `${id}-hint` });
-    read = () => Math.trunc(Number(input.value));
-  } else if (spec.kind === 'boolean') {
-    input = h('input', { id, name: spec.name, type: 'checkbox', checked: !!spec.default, 'aria-describedby': `${id}-hint` });
-    read = () => input.checked;
-  } else {
-    input = h('textarea', { id, name: spec.name, rows: 3, spellcheck: 'false', 'aria-describedby': `${id}-hint` },
-      JSON.stringify(spec.default));
-    read = () => JSON.parse(input.value);
-  }
-  return [h('div', { class: ['field', spec.kind === 'boolean' ? 'check' : ''] }, label, input, hint), read];
-}
-
 function gameCard(game, onCreate) {
   const board = boardFor(game.id);
   const summary = board.summaryJa && getLang() === 'ja' ? board.summaryJa : game.summary;
@@ -64,10 +22,10 @@ function gameCard(game, onCreate) {
     : t('players', { min: game.min_seats, max: game.max_seats });
   const controls = game.options.map((spec) => optionControl(game.id, spec));
   const error = h('p', { class: 'error', role: 'alert' });
-  // Options the game validates itself (maps, tables) are JSON, folded away as advanced.
-  const simple = controls.filter((_, i) => game.options[i].kind !== 'object').map(([el]) => el);
-  const advanced = controls.filter((_, i) => game.options[i].kind === 'object').map(([el]) => el);
-  const form = h('form', { class: 'create-form', hidden: true, 'data-game': game.id },
+  // Map-like options (tables, presets or JSON) are folded away as advanced.
+  const simple = controls.filter((c) => c.spec.kind !== 'object').map((c) => c.field);
+  const advanced = controls.filter((c) => c.spec.kind === 'object').map((c) => c.field);
+  const form = h('form', { class: 'create-form', hidden: true, novalidate: true, 'data-game': game.id },
     simple,
     advanced.length > 0 && h('details', { class: 'advanced' }, h('summary', {}, t('advanced')), advanced),
     error,
@@ -77,14 +35,15 @@ function gameCard(game, onCreate) {
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     error.textContent = '';
-    const options = {};
-    try {
-      game.options.forEach((spec, i) => { options[spec.name] = controls[i][1](); });
-    } catch (e) {
-      error.textContent = String(e.message || e);
+    const r = readOptions(controls);
+    if (r.error) {
+      error.textContent = r.error;
+      const details = r.control.field.closest('details');
+      if (details) details.open = true;
+      r.control.input.focus();
       return;
     }
-    onCreate(game, options, error);
+    onCreate(game, r.options, error);
   });
   const open = h('button', { class: 'primary', 'aria-expanded': 'false', 'data-create': game.id,
     onclick: () => {

@@ -27,6 +27,7 @@ const tables = {
     catalog_failed: 'ゲーム一覧を読み込めませんでした。',
     room: '部屋',
     share_link: '招待リンク',
+    share_links: '招待リンク・観戦リンク',
     copy: 'コピー',
     copied: 'コピーしました',
     spectate_link: '観戦リンク',
@@ -64,10 +65,14 @@ const tables = {
     trust: '検証',
     trust_intro: 'サーバーから届いた内容を、このブラウザーで確かめた結果です。',
     trust_hashes: '更新のハッシュ',
-    trust_hashes_ok: '{n}件の更新と{s}件のスナップショットを SHA-256 で照合しました',
+    trust_hashes_ok: '{updates}と{snapshots}を SHA-256 で照合しました',
+    count_updates: '{n}件の更新',
+    count_snapshots: '{n}件のスナップショット',
     trust_mismatch: '食い違い {n}件 → 自動で再同期しました',
     trust_commitments: 'コミットメント',
-    trust_commitments_ok: '{c}件の封印を受け取り、{o}件の公開を照合しました',
+    trust_commitments_ok: '{sealed}を受け取り、{openings}を照合しました',
+    count_sealed: '{n}件の封印',
+    count_openings: '{n}件の公開',
     trust_bad_openings: '一致しない公開 {n}件',
     trust_seed: 'シード',
     trust_seed_pending: '開始時に公開されたハッシュ {h}…(終了時に照合)',
@@ -113,7 +118,48 @@ const tables = {
     error_bad_token: '席の鍵が無効です',
     show_details: '詳しく',
     seed_label: 'シード',
-    advanced: '詳細設定(JSON)',
+    advanced: '詳細設定',
+    opt_range: '{min}〜{max}、既定は{def}',
+    opt_range_from: '{min}以上、既定は{def}',
+    opt_bad_integer: '「{name}」は{min}〜{max}の整数で入力してください',
+    opt_bad_integer_from: '「{name}」は{min}以上の整数で入力してください',
+    opt_bad_json: '「{name}」の内容を JSON として読めません{where}。プリセットを選ぶか、書き直してください',
+    opt_json_where: '({line}行目、{col}文字目あたり)',
+    opt_custom: 'カスタム(JSON で書く)',
+    opt_custom_json: '{name}(JSON)',
+    yes: 'あり',
+    no: 'なし',
+    list_sep: '、',
+    name_you: '{name}(あなた)',
+    team_won: 'チームの勝ち(全員で出港成功)',
+    team_lost: 'チームの負け',
+    preview_host: 'ホスト: {who}',
+    preview_free: '空席 {n}',
+    preview_full: '満席',
+    finished_games: 'これまでのゲーム',
+    game_n: '第{n}ゲーム',
+    replay: 'リプレイ',
+    transcript: '記録(JSON)',
+    replay_missing: 'そのリプレイは見つかりません(部屋かゲームがないか、まだ終わっていません)',
+    name_viewpoint: '{name}(視点)',
+    replay_viewpoint: '視点',
+    replay_spectator: '観戦者(公開情報)',
+    replay_jump: '手数へ移動',
+    replay_speed: '再生の速さ',
+    replay_every: '{s}秒ごと',
+    replay_play: '自動再生',
+    replay_pause: '一時停止',
+    replay_controls: 'リプレイの操作',
+    replay_first: '最初へ',
+    replay_back: '1手戻る',
+    replay_forward: '1手進む',
+    replay_last: '最後へ',
+    replay_move: '手数',
+    replay_moves: '手の一覧',
+    replay_verified: '{all}件すべてのビューがハッシュと一致しました',
+    replay_unverified: 'ハッシュと一致したビューは{all}件中{n}件だけです',
+    replay_deal: '配り終えたところ(0手目)',
+    replay_after: '{n}手目 {what}',
   },
   en: {
     app_name: 'nyanhall',
@@ -140,6 +186,7 @@ const tables = {
     catalog_failed: 'Could not load the games.',
     room: 'Room',
     share_link: 'Invite link',
+    share_links: 'Invite and watch links',
     copy: 'Copy',
     copied: 'Copied',
     spectate_link: 'Watch link',
@@ -177,10 +224,18 @@ const tables = {
     trust: 'Verified',
     trust_intro: 'What this browser checked of what the server sent.',
     trust_hashes: 'Update hashes',
-    trust_hashes_ok: '{n} updates and {s} snapshots matched their SHA-256',
+    trust_hashes_ok: '{updates} and {snapshots} matched their SHA-256',
+    count_updates: '{n} updates',
+    count_updates_one: '{n} update',
+    count_snapshots: '{n} snapshots',
+    count_snapshots_one: '{n} snapshot',
     trust_mismatch: '{n} mismatches → resynced automatically',
     trust_commitments: 'Commitments',
-    trust_commitments_ok: '{c} sealed values received, {o} openings checked',
+    trust_commitments_ok: '{sealed} received, {openings} checked',
+    count_sealed: '{n} sealed values',
+    count_sealed_one: '{n} sealed value',
+    count_openings: '{n} openings',
+    count_openings_one: '{n} opening',
     trust_bad_openings: '{n} openings did not match',
     trust_seed: 'Seed',
     trust_seed_pending: 'hash published at the start: {h}… (checked at the end)',
@@ -226,12 +281,69 @@ const tables = {
     error_bad_token: 'Your seat key is no longer valid',
     show_details: 'Details',
     seed_label: 'Seed',
-    advanced: 'Advanced (JSON)',
+    advanced: 'Advanced',
+    opt_range: '{min}–{max}, default {def}',
+    opt_range_from: '{min} or more, default {def}',
+    opt_bad_integer: '{name}: enter a whole number from {min} to {max}',
+    opt_bad_integer_from: '{name}: enter a whole number of {min} or more',
+    opt_bad_json: '{name}: this is not valid JSON{where}. Pick a preset or correct it',
+    opt_json_where: ' (near line {line}, column {col})',
+    opt_custom: 'custom (write JSON)',
+    opt_custom_json: '{name} (JSON)',
+    yes: 'yes',
+    no: 'no',
+    list_sep: ', ',
+    name_you: '{name} (you)',
+    team_won: 'The team wins: the ship sets sail',
+    team_lost: 'The team lost',
+    preview_host: 'host: {who}',
+    preview_free: '{n} seats free',
+    preview_free_one: '1 seat free',
+    preview_full: 'every seat is taken',
+    finished_games: 'Finished games',
+    game_n: 'Game {n}',
+    replay: 'Replay',
+    transcript: 'record (JSON)',
+    replay_missing: 'No such replay (the room or the game does not exist, or the game is not over yet)',
+    name_viewpoint: '{name} (viewpoint)',
+    replay_viewpoint: 'Viewpoint',
+    replay_spectator: 'Spectator (public view)',
+    replay_jump: 'Go to move',
+    replay_speed: 'Autoplay speed',
+    replay_every: 'every {s} s',
+    replay_play: 'Play',
+    replay_pause: 'Pause',
+    replay_controls: 'Replay controls',
+    replay_first: 'To the start',
+    replay_back: 'Back one move',
+    replay_forward: 'Forward one move',
+    replay_last: 'To the end',
+    replay_move: 'Move',
+    replay_moves: 'Moves',
+    replay_verified: 'all {all} views match their hashes',
+    replay_unverified: 'only {n} of {all} views match their hashes',
+    replay_deal: 'The deal (move 0)',
+    replay_after: 'Move {n}: {what}',
+    cards_one: '{n} card',
   },
 };
 
+// The language a person chose with the switch wins; before any choice, the first of the
+// browser's languages that the page has (Japanese when it has none of them).
+export function firstLanguage(chosen, preferred) {
+  if (chosen === 'en' || chosen === 'ja') return chosen;
+  for (const l of preferred || []) {
+    const base = String(l).toLowerCase().split('-')[0];
+    if (base === 'ja' || base === 'en') return base;
+  }
+  return 'ja';
+}
+
 let lang = (() => {
-  try { return localStorage.getItem('nyanhall.lang') === 'en' ? 'en' : 'ja'; } catch { return 'ja'; }
+  let chosen = null;
+  try { chosen = localStorage.getItem('nyanhall.lang'); } catch { /* private mode */ }
+  const preferred = typeof navigator !== 'undefined' ? (navigator.languages?.length ? navigator.languages : [navigator.language]) : [];
+  return firstLanguage(chosen, preferred);
 })();
 
 export function getLang() { return lang; }
@@ -248,7 +360,9 @@ export function addStrings(more) {
 
 export function has(key) { return key in tables[lang] || key in tables.en; }
 
+// With a count of one, English says "1 card" (a key's "_one" form, where it has one).
 export function t(key, params = {}) {
+  if (params.n === 1 && `${key}_one` in tables[lang]) key = `${key}_one`;
   let s = tables[lang][key] ?? tables.en[key] ?? key;
   for (const [k, v] of Object.entries(params)) s = s.split(`{${k}}`).join(String(v));
   return s;

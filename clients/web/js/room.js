@@ -3,11 +3,13 @@
 import { h, fill, clear, snapshotLayout, animateChanges } from './dom.js';
 import { t, tr, has, getLang } from './i18n.js';
 import { Session, seats as seatStore } from './session.js';
-import { boardFor } from './games.js';
+import { boardFor, drawBoard } from './games.js';
 import { describeGeneric } from './games/generic.js';
 import { savedName, saveName } from './home.js';
 import { sha256Source } from './sha256.js';
 import { canonical } from './canonical.js';
+import { outcomeBox } from './outcome.js';
+import { fetchRoom, previewNode, finishedGamesNode } from './room_preview.js';
 
 const sameAction = (a, b) => canonical(a) === canonical(b);
 
@@ -65,6 +67,13 @@ export class RoomPage {
   async start() {
     this.renderShell();
     if (!this.session) {
+      // Without a seat here, the room is shown (or said to be unknown) before anything else.
+      const stored = seatStore.get(this.code);
+      if (!(stored && stored.token)) {
+        const found = await fetchRoom(this.code);
+        if (found.missing) return this.showGone(t('error_unknown_room'));
+        this.preview = found.info;
+      }
       this.session = new Session();
       try {
         await this.session.connect(this.code);
@@ -73,7 +82,6 @@ export class RoomPage {
         return;
       }
       this.bind();
-      const stored = seatStore.get(this.code);
       if (stored && stored.token) {
         const r = await this.session.reconnect(this.code, stored.token);
         if (r.type !== 'joined') {
@@ -154,7 +162,7 @@ export class RoomPage {
   seatName(seat) {
     const info = this.session?.roomInfo?.seats?.[seat];
     const name = info && info.name ? info.name : t('seat_n', { n: seat });
-    return seat === this.session?.seat ? `${name}(${t('you')})` : name;
+    return seat === this.session?.seat ? t('name_you', { name }) : name;
   }
 
   onRoom(info) {
@@ -286,16 +294,18 @@ export class RoomPage {
       log: h('section', { class: 'log', 'aria-labelledby': 'log-h' }),
       trust: h('section', { class: 'trust', 'aria-labelledby': 'trust-h' }),
       join: h('section', { class: 'join-box', hidden: true }),
+      finished: h('div', { class: 'finished-wrap' }),
     };
-    this.root.append(this.el.conn, this.el.head, this.el.join,
-      h('div', { class: 'room-grid' },
+    this.el.grid = h('div', { class: 'room-grid' },
         h('div', { class: 'main-col' }, this.el.status, this.el.board, this.el.more),
-        h('aside', { class: 'side-col' }, this.el.seats, this.el.controls, this.el.log, this.el.trust)));
+        h('aside', { class: 'side-col' }, this.el.seats, this.el.controls, this.el.finished, this.el.log, this.el.trust));
+    this.root.append(this.el.conn, this.el.head, this.el.join, this.el.grid);
   }
 
   renderJoinForm() {
     const box = this.el.join;
     box.hidden = false;
+    this.el.grid.hidden = true;  // the room shows in the preview until you are in it
     const name = h('input', { id: 'join-name', type: 'text', maxlength: 40, value: savedName(), placeholder: t('name_placeholder'), autocomplete: 'nickname' });
     const error = h('p', { class: 'error', role: 'alert' });
     const join = async (ev) => {
@@ -304,6 +314,7 @@ export class RoomPage {
       const r = await this.session.join(this.code, name.value.trim());
       if (r.type === 'joined') {
         box.hidden = true;
+        this.el.grid.hidden = false;
         this.render();
       } else {
         error.textContent = this.errorText(r);
@@ -314,16 +325,24 @@ export class RoomPage {
       const r = await this.session.spectate(this.code);
       if (r.type === 'joined') {
         box.hidden = true;
+        this.el.grid.hidden = false;
         history.replaceState(null, '', `/r/${this.code}?watch=1`);
         this.render();
       } else error.textContent = this.errorText(r);
     };
+    const info = this.session?.roomInfo || this.preview;
+    const game = info && this.catalog?.find((g) => g.id === info.game);
+    // Every seat taken (and none given up): watching is what is left.
+    const full = !!info && !info.seats.some((x) => x.state === 'empty' || x.state === 'open');
     fill(box, h('form', { class: 'join-form', onsubmit: join },
       h('h2', {}, t('room'), ' ', h('code', {}, this.code)),
+      info && previewNode(info, { title: this.titles?.[info.game] || info.game, schema: game?.options }),
+      info && finishedGamesNode(this.code, info.finished),
       h('div', { class: 'field' }, h('label', { for: 'join-name' }, t('your_name')), name),
       h('div', { class: 'button-row' },
-        h('button', { type: 'submit', class: 'primary', 'data-key': 'join' }, t('join_as_player')),
+        h('button', { type: 'submit', class: 'primary', 'data-key': 'join', disabled: full }, t('join_as_player')),
         h('button', { type: 'button', onclick: watch, 'data-key': 'watch' }, t('spectate'))),
+      full && h('p', { class: 'hint' }, t('error_room_full')),
       error));
     name.focus();
   }
@@ -343,9 +362,10 @@ export class RoomPage {
     document.body.dataset.status = info?.status || '';
     document.body.dataset.version = String(s?.tracker.version ?? -1);
     document.body.dataset.resyncs = String(s?.resyncs ?? 0);
-    this.renderHead(info);
+    this.renderHead(info || this.preview);
     this.renderSeats(info);
     this.renderControls(info);
+    fill(this.el.finished, finishedGamesNode(this.code, info?.finished));
     this.renderBoard(info);
     this.renderLog();
     this.renderTrust();
@@ -364,9 +384,12 @@ export class RoomPage {
         h('h2', {}, h('span', { class: 'game-name' }, title), ' ',
           h('span', { class: 'status-pill', 'data-status': info?.status || '' }, info ? t(`status_${info.status}`) : '')),
         h('p', { class: 'code-line' }, t('room_code'), ': ', h('code', { class: 'room-code', id: 'room-code' }, this.code))),
-      h('div', { class: 'links' },
-        h('label', { for: 'share-link' }, t('share_link')), h('div', { class: 'inline' }, share, copyShare),
-        h('label', { for: 'watch-link' }, t('spectate_link')), h('div', { class: 'inline' }, watch, copyWatch)));
+      // Open while people gather; folded during and after a game, where the board needs the room.
+      h('details', { class: 'links-box', open: (this.linksOpen ?? (!info || info.status === 'lobby')) || undefined },
+        h('summary', { onclick: (ev) => { this.linksOpen = !ev.currentTarget.parentElement.open; } }, t('share_links')),
+        h('div', { class: 'links' },
+          h('label', { for: 'share-link' }, t('share_link')), h('div', { class: 'inline' }, share, copyShare),
+          h('label', { for: 'watch-link' }, t('spectate_link')), h('div', { class: 'inline' }, watch, copyWatch))));
   }
 
   renderSeats(info) {
@@ -421,7 +444,7 @@ export class RoomPage {
     if (!view) status = info?.status === 'lobby' ? t('status_lobby') : '';
     else if (over) status = t('game_over');
     else if (myTurn) status = t('your_turn');
-    else if (tr_.toAct.length) status = t('waiting_for', { who: tr_.toAct.map((n) => this.seatName(n)).join('、') });
+    else if (tr_.toAct.length) status = t('waiting_for', { who: tr_.toAct.map((n) => this.seatName(n)).join(t('list_sep')) });
     if (s.seat === null && view) status = `${t('spectating')} — ${status}`;
     this.el.status.textContent = status;
     this.el.status.dataset.myturn = myTurn ? '1' : '0';
@@ -458,14 +481,7 @@ export class RoomPage {
       cover: (actions) => covered.push(...actions),
     };
     const before = snapshotLayout(this.el.board);
-    let node;
-    try {
-      node = board.render(ctx);
-    } catch (e) {
-      console.error(e);
-      node = h('pre', { class: 'error' }, String(e.stack || e));
-    }
-    fill(this.el.board, node);
+    fill(this.el.board, drawBoard(board, ctx));
     animateChanges(this.el.board, before, !this.firstBoard);
     this.firstBoard = false;
     // Any legal move the board did not place stays reachable here.
@@ -477,19 +493,7 @@ export class RoomPage {
           disabled: this.busy, onclick: () => this.act(a) }, (board.describeAction || describeGeneric)(a, ctx)))));
     }
     const outcome = view.outcome;
-    if (over && outcome) this.el.board.prepend(this.outcomeBox(board, outcome, ctx));
-  }
-
-  outcomeBox(board, outcome, ctx) {
-    const winners = (outcome.winners || []).map((w) => this.seatName(w));
-    const reasonKey = `reason_${ctx.view.game}_${outcome.reason}`;
-    return h('div', { class: 'outcome', role: 'status', 'data-winners': JSON.stringify(outcome.winners || []) },
-      h('h3', {}, t('game_over')),
-      h('p', { class: 'winner' }, winners.length ? t(winners.length > 1 ? 'winners' : 'winner', { who: winners.join('、') }) : t('no_winner')),
-      outcome.reason && h('p', {}, t('reason'), ': ', has(reasonKey) ? t(reasonKey) : outcome.reason),
-      Array.isArray(outcome.scores) && outcome.scores.length > 0 &&
-        h('p', {}, t('scores'), ': ', outcome.scores.map((sc, i) => `${this.seatName(i)} ${sc}`).join(' / ')),
-      board.outcomeDetails && board.outcomeDetails(outcome, ctx));
+    if (over && outcome) this.el.board.prepend(outcomeBox(board, outcome, ctx));
   }
 
   renderLog() {
@@ -513,10 +517,10 @@ export class RoomPage {
     const dealText = !tr_.seed ? t('trust_deal_pending') : this.deal ? (this.deal.ok === null ? t('trust_deal_unknown')
       : this.deal.ok ? t('trust_deal_ok') : t('trust_deal_bad')) : t('trust_deal_pending');
     const items = [
-      item(st.updates + st.snapshots > 0 ? true : null, t('trust_hashes'), t('trust_hashes_ok', { n: st.updates, s: st.snapshots }), 'hashes'),
+      item(st.updates + st.snapshots > 0 ? true : null, t('trust_hashes'), t('trust_hashes_ok', { updates: t('count_updates', { n: st.updates }), snapshots: t('count_snapshots', { n: st.snapshots }) }), 'hashes'),
       st.mismatches > 0 && item(false, '', t('trust_mismatch', { n: st.mismatches }), 'mismatches'),
       item(st.badOpenings ? false : (tr_.commitments.size ? true : null), t('trust_commitments'),
-        t('trust_commitments_ok', { c: tr_.commitments.size, o: st.openings }), 'commitments'),
+        t('trust_commitments_ok', { sealed: t('count_sealed', { n: tr_.commitments.size }), openings: t('count_openings', { n: st.openings }) }), 'commitments'),
       st.badOpenings > 0 && item(false, '', t('trust_bad_openings', { n: st.badOpenings }), 'bad-openings'),
       item(tr_.seedOk, t('trust_seed'), tr_.seedOk === null ? t('trust_seed_pending', { h: (tr_.seedHash || '').slice(0, 12) })
         : tr_.seedOk ? t('trust_seed_ok') : t('trust_seed_bad'), 'seed'),

@@ -17,8 +17,10 @@ export const seats = {
   forget(room) { localStorage.removeItem(this.key(room)); },
 };
 
+// As the server reads a code: every run of anything but ASCII letters and digits is one dash
+// (full-width letters typed on a Japanese keyboard are read as their ASCII forms first).
 export function normalizeCode(text) {
-  return String(text || '').trim().toLowerCase().replace(/[\s_]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  return String(text || '').normalize('NFKC').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
 // 64 random bits as hex: a page's ids never meet another page's.

@@ -27,7 +27,7 @@ addStrings({
     opt_daihugo_opening_lead: '最初の出し方', opt_daihugo_opening_lead_exact: '公開したカードだけ', opt_daihugo_opening_lead_containing: '公開したカードを含む組',
     opt_daihugo_next_round_start: '次のラウンドの親', opt_daihugo_next_round_start_reveal: 'カード公開で決める', opt_daihugo_next_round_start_round_winner: '前のラウンドの勝者',
     opt_daihugo_solo_target_turns: 'ソロの目標手数',
-    dh_white: '白猫', dh_black: '黒猫', dh_doppel: 'どっぺる',
+    dh_white: '白猫', dh_black: '黒猫', dh_doppel: 'どっぺる', dh_pile_word: '山',
     dh_field: '場のカード', dh_pile: '山 {n}枚', dh_pile_bottom: '山の一番下: {card}', dh_trick: '場のトリック',
     dh_no_trick: 'トリックはありません(親が出します)', dh_cleared: '流れたカード {n}枚',
     dh_tails: 'しっぽ {n}', dh_hand_count: '手札 {n}枚', dh_shown: '見えている手札', dh_picked: '選択済み', dh_not_picked: '選択中…',
@@ -52,7 +52,7 @@ addStrings({
     opt_daihugo_opening_lead: 'Opening lead', opt_daihugo_opening_lead_exact: 'exactly the revealed card', opt_daihugo_opening_lead_containing: 'any play containing it',
     opt_daihugo_next_round_start: 'Later rounds start', opt_daihugo_next_round_start_reveal: 'by a new reveal', opt_daihugo_next_round_start_round_winner: 'with the last winner',
     opt_daihugo_solo_target_turns: 'Solo target turns',
-    dh_white: 'white', dh_black: 'black', dh_doppel: 'doppel',
+    dh_white: 'White', dh_black: 'Black', dh_doppel: 'Doppel', dh_pile_word: 'the pile',
     dh_field: 'Field', dh_pile: 'Pile {n}', dh_pile_bottom: 'pile bottom: {card}', dh_trick: 'Trick',
     dh_no_trick: 'No open trick (the leader plays)', dh_cleared: '{n} cards cleared',
     dh_tails: 'tails {n}', dh_hand_count: '{n} in hand', dh_shown: 'known cards', dh_picked: 'picked', dh_not_picked: 'choosing…',
@@ -73,10 +73,20 @@ addStrings({
   },
 });
 
+// A card as a player reads it on the card: its cat, its number and, for the two copies of a
+// black number, its circles ("B8a" is Black 8●, "B8b" Black 8●●; "W?" is White ?).
+export function cardName(id) {
+  if (typeof id !== 'string' || !id) return String(id ?? '');
+  const i = info(id);
+  const circles = i.mark === 'black' && i.num !== '?' ? '●'.repeat(i.circles) : '';
+  return `${t(`dh_${i.mark}`)} ${i.num}${circles}`;
+}
+
+// A played card: its name, the number a wild stands for, and a doubled doppel.
 function elemText(e) {
   const id = typeof e === 'string' ? e : (e.id ?? e.card);
-  let s = id;
-  if (e.as) s += `=${e.as}`;
+  let s = cardName(id);
+  if (e.as) s += ` ${t('dh_as', { n: e.as })}`;
   if (e.double) s += '×2';
   return s;
 }
@@ -117,8 +127,8 @@ function fieldZone(v, ctx) {
     const pass = passes.find((a) => a.take === c);
     const take = soloTakes.find((a) => a.from === c);
     const face = card(c, { tag: 'span', 'data-flip': `card-${c}` });
-    if (pass) return ctx.actButton(pass, face, { class: 'card-button', 'aria-label': t('dh_pass_take', { card: c }) });
-    if (take) return ctx.actButton(take, face, { class: 'card-button', 'aria-label': t('dh_solo_take', { card: c }) });
+    if (pass) return ctx.actButton(pass, face, { class: 'card-button', 'aria-label': t('dh_pass_take', { card: cardName(c) }) });
+    if (take) return ctx.actButton(take, face, { class: 'card-button', 'aria-label': t('dh_solo_take', { card: cardName(c) }) });
     return face;
   });
   const plainPass = passes.find((a) => !a.take);
@@ -129,7 +139,7 @@ function fieldZone(v, ctx) {
       h('div', { class: 'pile', 'data-watch': 'pile', 'data-val': String(v.pile_count) },
         pileTake ? ctx.actButton(pileTake, h('span', { class: 'card back' }, t('dh_pile', { n: v.pile_count })), { class: 'card-button' })
           : h('div', { class: 'card back' }, t('dh_pile', { n: v.pile_count })),
-        v.pile_bottom && h('small', { class: 'muted' }, t('dh_pile_bottom', { card: v.pile_bottom })))),
+        v.pile_bottom && h('small', { class: 'muted' }, t('dh_pile_bottom', { card: cardName(v.pile_bottom) })))),
     plainPass && ctx.actButton(plainPass, t('dh_pass')));
 }
 
@@ -169,9 +179,9 @@ function handZone(v, ctx) {
   if (plays.length) {
     const shown = focus ? plays.filter((a) => a.cards.some((e) => e.id === focus)) : plays;
     ctx.cover(plays);
-    playList = h('div', { class: 'play-list' }, h('h5', {}, focus ? t('dh_filter', { card: focus }) : t('dh_plays'),
+    playList = h('div', { class: 'play-list' }, h('h5', {}, focus ? t('dh_filter', { card: cardName(focus) }) : t('dh_plays'),
       focus && h('button', { type: 'button', class: 'small', 'data-key': 'show-all', onclick: () => ctx.setPick({}) }, t('dh_show_all'))),
-    h('div', { class: 'action-row' }, shown.slice(0, 60).map((a) => ctx.actButton(a, miniPlay(a.cards), { 'aria-label': a.cards.map(elemText).join(' ') }))));
+    h('div', { class: 'action-row' }, shown.slice(0, 60).map((a) => ctx.actButton(a, miniPlay(a.cards), { 'aria-label': a.cards.map(elemText).join(t('list_sep')) }))));
   }
   return h('section', { class: 'zone', 'data-zone': 'my-hand' }, h('h4', {}, t('dh_your_hand')),
     reveals.length > 0 && h('p', { class: 'prompt' }, t('dh_reveal_prompt')),
@@ -203,11 +213,11 @@ export default {
 
   describeAction(a) {
     switch (a.type) {
-      case 'swap_wild': return `${t('dh_swap_prompt')}: ${a.card}`;
-      case 'reveal': return a.as ? `${a.card} ${t('dh_as', { n: a.as })}` : a.card;
-      case 'play': return a.cards.map(elemText).join(' ');
-      case 'pass': return a.take ? t('dh_pass_take', { card: a.take }) : t('dh_pass');
-      case 'solo_take': return a.from === 'pile' ? t('dh_solo_pile') : t('dh_solo_take', { card: a.from });
+      case 'swap_wild': return `${t('dh_swap_prompt')}: ${cardName(a.card)}`;
+      case 'reveal': return elemText(a);
+      case 'play': return a.cards.map(elemText).join(t('list_sep'));
+      case 'pass': return a.take ? t('dh_pass_take', { card: cardName(a.take) }) : t('dh_pass');
+      case 'solo_take': return a.from === 'pile' ? t('dh_solo_pile') : t('dh_solo_take', { card: cardName(a.from) });
       default: return a.type;
     }
   },
@@ -216,14 +226,14 @@ export default {
     const who = (s) => ctx.seatLabel(s);
     switch (e.type) {
       case 'round_start': return t('dh_ev_round_start', { r: e.round });
-      case 'wild_swap': return t('dh_ev_swap', { who: who(e.seat), card: e.wild }) + (e.drawn ? ` (→ ${e.drawn})` : '');
+      case 'wild_swap': return t('dh_ev_swap', { who: who(e.seat), card: cardName(e.wild) }) + (e.drawn ? ` (→ ${cardName(e.drawn)})` : '');
       case 'picked': return t('dh_ev_picked', { who: who(e.seat) }) + (e.card ? ` (${elemText(e)})` : '');
-      case 'picks_revealed': return t('dh_ev_revealed', { picks: e.picks.map((p) => `${who(p.seat)} ${elemText(p)}`).join('、'), who: who(e.start_seat) });
-      case 'play': return t('dh_ev_play', { who: who(e.seat), cards: e.cards.map(elemText).join(' ') });
-      case 'pass': return e.take ? t('dh_ev_pass_take', { who: who(e.seat), card: e.take }) : t('dh_ev_pass', { who: who(e.seat) });
+      case 'picks_revealed': return t('dh_ev_revealed', { picks: e.picks.map((p) => `${who(p.seat)} ${elemText(p)}`).join(t('list_sep')), who: who(e.start_seat) });
+      case 'play': return t('dh_ev_play', { who: who(e.seat), cards: e.cards.map(elemText).join(t('list_sep')) });
+      case 'pass': return e.take ? t('dh_ev_pass_take', { who: who(e.seat), card: cardName(e.take) }) : t('dh_ev_pass', { who: who(e.seat) });
       case 'trick_cleared': return t('dh_ev_cleared', { who: who(e.leader) });
       case 'round_end': return t('dh_ev_round_end', { r: e.round, who: who(e.winner) });
-      case 'solo_draw': return t('dh_ev_solo_draw', { who: who(e.seat), from: e.from }) + (e.card ? ` (${e.card})` : '');
+      case 'solo_draw': return t('dh_ev_solo_draw', { who: who(e.seat), from: e.from === 'pile' ? t('dh_pile_word') : cardName(e.from) }) + (e.card ? ` (${cardName(e.card)})` : '');
       case 'game_over': return t('dh_ev_over');
       default: return null;
     }

@@ -100,8 +100,11 @@ function gridZone(v, ctx) {
   for (const a of ctx.legal) for (const f of SQUARE_FIELDS) if (typeof a[f] === 'string') bySquare.set(a[f], [...(bySquare.get(a[f]) || []), a]);
   const pieces = new Map();
   for (const p of v.players) pieces.set(p.square, [...(pieces.get(p.square) || []), p.seat]);
-  const cells = [];
+  // Column letters over the grid and row numbers beside it: the names panels and the log use.
+  const cells = [h('span', { class: 'dbh-label corner', 'aria-hidden': 'true' }),
+    ...(v.grid[0] || []).map((_, c) => h('span', { class: 'dbh-label col', 'aria-hidden': 'true' }, 'ABCDEFG'[c]))];
   v.grid.forEach((row, r) => row.forEach((cell, c) => {
+    if (c === 0) cells.push(h('span', { class: 'dbh-label row', 'aria-hidden': 'true' }, String(r + 1)));
     const name = `r${r}c${c}`;
     const here = pieces.get(name) || [];
     const content = [
@@ -176,7 +179,7 @@ export default {
       case 'pilot_land': return t('dbh_ev_pilot_land', { who: who(e.seat), sq: sq(e.square) });
       case 'observer_peek': return t('dbh_ev_observer_peek', { who: who(e.seat) }) + (e.discard ? ` (${cardText(e.discard)})` : '');
       case 'observer_pick': return t('dbh_ev_observer_pick', { who: who(e.seat), sq: sq(e.square) });
-      case 'observer_seen': return `${t('dbh_ev_observer_seen', { who: who(e.seat) })}: ${(e.squares || []).map((x, i) => `${sq(x)}${e.cards && e.cards[i] ? ` ${cardText(e.cards[i])}` : ''}`).join('、')}`;
+      case 'observer_seen': return `${t('dbh_ev_observer_seen', { who: who(e.seat) })}: ${(e.squares || []).map((x, i) => `${sq(x)}${e.cards && e.cards[i] ? ` ${cardText(e.cards[i])}` : ''}`).join(t('list_sep'))}`;
       case 'bandit_raid': return t('dbh_ev_raid', { who: who(e.seat), target: who(e.target) }) + (e.discard ? ` (${cardText(e.discard)})` : '');
       case 'bandit_loss': return t('dbh_ev_loss', { who: who(e.seat) }) + (e.card ? ` (${cardText(e.card)})` : '');
       case 'richman_give': return t('dbh_ev_richman_give', { who: who(e.seat), to: who(e.to) }) + (e.card ? ` (${cardText(e.card)})` : '');

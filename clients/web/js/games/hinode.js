@@ -14,6 +14,9 @@ const SUITS = { R: ['赤', 'red'], G: ['緑', 'green'], B: ['青', 'blue'] };
 
 addStrings({
   ja: {
+    hn_next_to: '隣: {list}',
+    opt_hinode_map_hinode6: '標準(6エリア・各スート2つ)', opt_hinode_map_triad: 'トライアド(3エリア)',
+    opt_hinode_tribes_default: '標準(席順に からす天狗・河童・犬神・鬼)', opt_hinode_skills_default: '標準のスキル表',
     opt_hinode_players: '人数', opt_hinode_tribes: '種族', opt_hinode_first_player: '最初の親', opt_hinode_first_player_random: 'ランダム(シードから)',
     opt_hinode_map: 'マップ', opt_hinode_skills: 'スキル表', opt_hinode_offsuit_area: 'フォローしない人の占領先',
     opt_hinode_offsuit_area_lead: 'リードのスート', opt_hinode_offsuit_area_played: '出したカードのスート',
@@ -31,6 +34,9 @@ addStrings({
     hn_deal_round: 'ラウンド{r}の配札(あなたの手札と配られなかったカード)', hn_deal_leader: '最初の親(席{n})',
   },
   en: {
+    hn_next_to: 'next to {list}',
+    opt_hinode_map_hinode6: 'standard (6 areas, 2 per suit)', opt_hinode_map_triad: 'triad (3 areas)',
+    opt_hinode_tribes_default: 'standard (karasu tengu, kappa, inugami, oni by seat)', opt_hinode_skills_default: 'the standard skill table',
     opt_hinode_players: 'Players', opt_hinode_tribes: 'Tribes', opt_hinode_first_player: 'First leader', opt_hinode_first_player_random: 'random (from the seed)',
     opt_hinode_map: 'Map', opt_hinode_skills: 'Skill table', opt_hinode_offsuit_area: 'Off-suit players occupy',
     opt_hinode_offsuit_area_lead: 'the lead suit', opt_hinode_offsuit_area_played: 'the suit they played',
@@ -63,10 +69,40 @@ function card(id, attrs = {}, extra = null) {
     h('span', { class: 'card-name' }, hero ? tr('英雄', 'Hero') : tr(...SUITS[id[0]])), extra);
 }
 
+// The connections between areas (end scoring counts connected areas): lines between the
+// boxes, drawn under them in the gaps, and each box lists its neighbours in words. Two areas
+// of one row that are not side by side are joined by an arc above the row.
+function mapLinks(v) {
+  const rows = v.map.layout.length, cols = Math.max(...v.map.layout.map((r) => r.length));
+  const at = {};
+  v.map.layout.forEach((row, r) => row.forEach((id, c) => { at[id] = { r, c }; }));
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('class', 'hn-links');
+  svg.setAttribute('viewBox', `0 0 ${cols * 100} ${rows * 100}`);
+  svg.setAttribute('preserveAspectRatio', 'none');
+  svg.setAttribute('aria-hidden', 'true');
+  for (const [a, b] of v.map.edges || []) {
+    const p = at[a], q = at[b];
+    if (!p || !q) continue;
+    const x1 = p.c * 100 + 50, y1 = p.r * 100 + 50, x2 = q.c * 100 + 50, y2 = q.r * 100 + 50;
+    const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+    const far = Math.abs(p.r - q.r) + Math.abs(p.c - q.c) > 1;
+    path.setAttribute('d', far && p.r === q.r ? `M${x1} ${y1 - 40} Q${(x1 + x2) / 2} ${y1 - 110} ${x2} ${y2 - 40}` : `M${x1} ${y1} L${x2} ${y2}`);
+    path.setAttribute('vector-effect', 'non-scaling-stroke');
+    svg.append(path);
+  }
+  return svg;
+}
+
+function neighbours(v, id) {
+  return (v.map.edges || []).filter((e) => e.includes(id)).map((e) => (e[0] === id ? e[1] : e[0]));
+}
+
 function mapZone(v, ctx) {
   const occupy = ctx.legal.filter((a) => a.type === 'occupy');
   const byId = Object.fromEntries(v.map.areas.map((a) => [a.id, a]));
   return section(t('hn_map'), h('div', { class: 'hn-map', style: { gridTemplateColumns: `repeat(${Math.max(...v.map.layout.map((r) => r.length))}, 1fr)` } },
+    mapLinks(v),
     v.map.layout.flat().map((id) => {
       const a = byId[id];
       const sites = [];
@@ -76,7 +112,8 @@ function mapZone(v, ctx) {
           title: who === undefined ? '' : ctx.seatLabel(who) }, String(i + 1)));
       }
       const act = occupy.find((x) => x.area === id);
-      const body = [h('span', { class: 'area-name' }, `${id} ${tr(...SUITS[a.suit])}`), h('span', { class: 'sites' }, sites)];
+      const body = [h('span', { class: 'area-name' }, `${id} ${tr(...SUITS[a.suit])}`), h('span', { class: 'sites' }, sites),
+        h('span', { class: 'area-links' }, t('hn_next_to', { list: neighbours(v, id).join(t('list_sep')) }))];
       return act ? ctx.actButton(act, body, { class: `area s-${a.suit}`, 'aria-label': t('hn_occupy', { area: id }), 'data-watch': `area-${id}`, 'data-val': JSON.stringify(a.occupants) })
         : h('div', { class: `area s-${a.suit}`, 'data-watch': `area-${id}`, 'data-val': JSON.stringify(a.occupants) }, body);
     })));
@@ -145,6 +182,8 @@ function handZone(v, ctx) {
 
 export default {
   id: 'hinode',
+  // The named presets of the map-like options (the option form offers them before JSON).
+  optionPresets: { map: ['hinode6', 'triad'] },
   summaryJa: '種族を率いて磐座(いわくら)を奪い合うトリックテイキング。リードのスートで強い2枚が戦い、他の人は支援するかエリアを占領します。3ラウンドでいちばん得点の高い人の勝ち。',
 
   render(ctx) {

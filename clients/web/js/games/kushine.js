@@ -16,6 +16,7 @@ const OFFICER_ORDER = ['captain', 'mate', 'boatswain', 'doctor'];
 
 addStrings({
   ja: {
+    opt_kushine_characters_default: '標準(人数に合わせた士官)', opt_kushine_assignment_random: 'ランダム(シードから)',
     opt_kushine_players: '人数', opt_kushine_difficulty: '難易度', opt_kushine_difficulty_easy: 'やさしい', opt_kushine_difficulty_normal: 'ふつう',
     opt_kushine_difficulty_hard: 'むずかしい', opt_kushine_characters: '役職', opt_kushine_assignment: '役職の割り当て', opt_kushine_max_turns: '手番の上限',
     ks_piles: '山札', ks_pile: '山{id}', ks_pile_size: '{n}枚', ks_pier: '桟橋', ks_boarded: '乗船済み', ks_removed: '除外: ネズミ{m}・タヌキ{t}・マタタビ{x}',
@@ -37,6 +38,7 @@ addStrings({
     ks_ev_captain_cancel: '{who}(船長)がタヌキを打ち消しました', ks_ev_doctor_cancel: '{who}(船医)がマタタビを打ち消しました',
   },
   en: {
+    opt_kushine_characters_default: 'standard (the officers for the player count)', opt_kushine_assignment_random: 'random (from the seed)',
     opt_kushine_players: 'Players', opt_kushine_difficulty: 'Difficulty', opt_kushine_difficulty_easy: 'easy', opt_kushine_difficulty_normal: 'normal',
     opt_kushine_difficulty_hard: 'hard', opt_kushine_characters: 'Officers', opt_kushine_assignment: 'Officer assignment', opt_kushine_max_turns: 'Turn limit',
     ks_piles: 'Piles', ks_pile: 'pile {id}', ks_pile_size: '{n} cards', ks_pier: 'Pier', ks_boarded: 'boarded', ks_removed: 'removed: mice {m}, tanuki {t}, matatabi {x}',
@@ -186,7 +188,7 @@ export default {
       case 'start': return t('ks_ev_start', { who: who(e.seat) });
       case 'turn': return t('ks_ev_turn', { who: who(e.seat), n: e.actions });
       case 'draw': case 'mate_take': return t('ks_ev_draw', { who: who(e.seat), p: e.pile }) + (e.card ? ` (${kindName(e.card)})` : '');
-      case 'place': case 'boatswain_place': return t('ks_ev_place', { who: who(e.seat), cards: (e.cards || []).map(kindName).join('、') });
+      case 'place': case 'boatswain_place': return t('ks_ev_place', { who: who(e.seat), cards: (e.cards || []).map(kindName).join(t('list_sep')) });
       case 'board': return t('ks_ev_board', { card: kindName(e.card) });
       case 'return': return t('ks_ev_return', { who: who(e.seat), p: e.pile }) + (e.card ? ` (${kindName(e.card)})` : '');
       case 'give': return t('ks_ev_give', { who: who(e.seat), to: who(e.to) }) + (e.card ? ` (${kindName(e.card)})` : '');

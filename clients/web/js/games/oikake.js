@@ -50,7 +50,8 @@ addStrings({
     oik_change: '選び直す',
     oik_deck: '山札 {n}枚',
     oik_last: '前の手番: 表 {up} / 裏 {down} → {who}が{pick}を取った',
-    oik_moves: '移動 {a} / {b}',
+    oik_moves: '移動: {list}',
+    oik_next_legend: '下線は、そのカードを次に取ったときに進む数(色がプレイヤー):',
     oik_ev_exchange: '{who}が手札を1枚交換しました',
     oik_ev_exchange_card: '{who}が{card}を交換しました',
     oik_ev_present: '{who}が{up}を表、1枚を裏にして出しました',
@@ -102,7 +103,9 @@ addStrings({
     oik_change: 'Pick again',
     oik_deck: 'Deck {n}',
     oik_last: 'Last turn: up {up} / down {down} → {who} took {pick}',
-    oik_moves: 'moves {a} / {b}',
+    oik_moves: 'moved: {list}',
+    oik_next_legend: 'Underlined: what the card moves its taker next (colour = player):',
+    oik_dist_one: '1 space to catch',
     oik_ev_exchange: '{who} exchanged a card',
     oik_ev_exchange_card: '{who} exchanged {card}',
     oik_ev_present: '{who} presented {up} face up and one card face down',
@@ -127,13 +130,27 @@ addStrings({
 
 const name = (id) => (KIND[id] ? tr(KIND[id].ja, KIND[id].en) : String(id));
 
-function cardFace(id, attrs = {}, extra = null) {
+// R6: the value a card moves its taker by depends on how many of its kind the taker already
+// holds. `next` maps a seat to the copy index that applies if that seat takes it next; those
+// values are underlined in the seat's colour.
+function cardFace(id, attrs = {}, extra = null, next = null) {
   const k = KIND[id];
+  const values = k && k.values.map((val, i) => {
+    const seats = next ? Object.keys(next).filter((s) => next[s] === i) : [];
+    return h('span', { class: ['v', seats.length ? 'next' : '', ...seats.map((s) => `for${s}`)] }, val);
+  });
   return h(attrs.tag || 'div', { ...attrs, tag: undefined, class: ['card', `k-${id}`, attrs.class || ''], 'data-kind': id },
     h('span', { class: 'big', 'aria-hidden': 'true' }, k ? k.icon : '?'),
     h('span', { class: 'card-name' }, name(id)),
-    k && h('span', { class: 'values', 'aria-label': k.values.join(' / ') }, k.values.join(' ')),
+    k && h('span', { class: 'values', 'aria-label': k.values.join(' / ') }, values),
     extra);
+}
+
+// For each seat, the copy index (0, 1 or 2) its next card of kind `id` would be (R6).
+function nextCopy(v, id) {
+  const k = KIND[id];
+  if (!k || v.phase === 'game_over') return null;
+  return Object.fromEntries(v.players.map((p) => [p.seat, Math.min((p.area && p.area[id]) || 0, k.values.length - 1)]));
 }
 
 // A cat's head drawn inline (no image files, no emoji font needed).
@@ -189,7 +206,7 @@ function playerPanel(v, p, ctx) {
   return h('section', { class: ['panel', 'oik-player', `seat${p.seat}`, mine ? 'mine' : ''], 'data-seat': p.seat },
     h('h4', {}, h('span', { class: `swatch seat${p.seat}`, 'aria-hidden': 'true' }), ctx.seatLabel(p.seat), role && h('span', { class: 'tag' }, role)),
     h('p', { class: 'stats' },
-      h('span', { 'data-watch': `dist-${p.seat}`, 'data-val': String(p.dist) }, t('oik_dist', { n: p.dist })), ' · ',
+      v.phase !== 'game_over' && [h('span', { 'data-watch': `dist-${p.seat}`, 'data-val': String(p.dist) }, t('oik_dist', { n: p.dist })), ' · '],
       h('span', { 'data-watch': `hc-${p.seat}` }, t('oik_hand', { n: p.hand_count })), ' · ',
       h('span', {}, t('oik_exchanges', { n: p.exchanges_used, max: v.max_exchanges }))),
     h('h5', {}, t('oik_area')),
@@ -206,14 +223,14 @@ function table(v, ctx) {
     return h('section', { class: 'oik-table' }, h('h4', {}, t('oik_table')),
       h('p', { class: 'muted' }, t('oik_last', { up: name(l.up), down: name(l.down), who: ctx.seatLabel(1 - l.presenter),
         pick: t(l.pick === 'up' ? 'oik_pick_up' : 'oik_pick_down') }), ' · ',
-      t('oik_moves', { a: signed(l.moves[0]), b: signed(l.moves[1]) })));
+      t('oik_moves', { list: l.moves.map((m, s) => `${ctx.seatLabel(s)} ${signed(m)}`).join(t('list_sep')) })));
   }
   const choose = (pick) => ctx.legal.find((a) => a.type === 'choose' && a.pick === pick);
   const up = choose('up'), down = choose('down');
-  const upCard = up ? ctx.actButton(up, cardFace(v.table.up, { tag: 'span', class: 'inner' }), { class: 'card-button', 'aria-label': t('oik_take_up', { card: name(v.table.up) }), 'data-key': 'take-up' })
-    : cardFace(v.table.up, { 'data-flip': 'table-up' });
+  const upCard = up ? ctx.actButton(up, cardFace(v.table.up, { tag: 'span', class: 'inner' }, null, nextCopy(v, v.table.up)), { class: 'card-button', 'aria-label': t('oik_take_up', { card: name(v.table.up) }), 'data-key': 'take-up' })
+    : cardFace(v.table.up, { 'data-flip': 'table-up' }, null, nextCopy(v, v.table.up));
   const hidden = v.table.down === null || v.table.down === undefined;
-  const downFace = hidden ? cardBack({ 'data-zone': 'down' }) : cardFace(v.table.down, { 'data-zone': 'down' });
+  const downFace = hidden ? cardBack({ 'data-zone': 'down' }) : cardFace(v.table.down, { 'data-zone': 'down' }, null, nextCopy(v, v.table.down));
   const downCard = down ? ctx.actButton(down, downFace, { class: 'card-button', 'aria-label': t('oik_take_down'), 'data-key': 'take-down' }) : downFace;
   return h('section', { class: 'oik-table' }, h('h4', {}, t('oik_table')),
     h('div', { class: 'cards-row' },
@@ -234,15 +251,15 @@ function hand(v, ctx) {
     const badge = count > 1 ? h('span', { class: 'count' }, `×${count}`) : null;
     let face;
     if (presents.length && !chosenUp && presents.some((a) => a.up === k.id)) {
-      face = ctx.pickButton(cardFace(k.id, { tag: 'span', class: 'inner' }, badge), { up: k.id },
+      face = ctx.pickButton(cardFace(k.id, { tag: 'span', class: 'inner' }, badge, nextCopy(v, k.id)), { up: k.id },
         { class: 'card-button', 'data-key': `up-${k.id}`, 'aria-label': `${t('oik_up')}: ${name(k.id)}` });
     } else if (chosenUp) {
       const a = presents.find((x) => x.up === chosenUp && x.down === k.id);
-      face = a ? ctx.actButton(a, cardFace(k.id, { tag: 'span', class: 'inner' }, badge),
+      face = a ? ctx.actButton(a, cardFace(k.id, { tag: 'span', class: 'inner' }, badge, nextCopy(v, k.id)),
         { class: 'card-button', 'data-key': `down-${k.id}`, 'aria-label': `${t('oik_down')}: ${name(k.id)}` })
-        : cardFace(k.id, { class: k.id === chosenUp ? 'selected' : 'dim' }, badge);
+        : cardFace(k.id, { class: k.id === chosenUp ? 'selected' : 'dim' }, badge, nextCopy(v, k.id));
     } else {
-      face = cardFace(k.id, {}, badge);
+      face = cardFace(k.id, {}, badge, nextCopy(v, k.id));
     }
     const ex = exchanges.find((a) => a.card === k.id);
     return h('div', { class: 'hand-card', 'data-watch': `myhand-${k.id}`, 'data-val': String(count) }, face,
@@ -255,7 +272,9 @@ function hand(v, ctx) {
       : h('p', { class: 'prompt' }, t('oik_step_up'));
     ctx.cover(presents);
   }
-  return h('section', { class: 'oik-hand', 'data-zone': 'my-hand' }, h('h4', {}, t('oik_your_hand')), prompt, h('div', { class: 'cards-row' }, cards));
+  return h('section', { class: 'oik-hand', 'data-zone': 'my-hand' }, h('h4', {}, t('oik_your_hand')), prompt, h('div', { class: 'cards-row' }, cards),
+    v.phase !== 'game_over' && h('p', { class: 'muted small next-legend' }, t('oik_next_legend'), ' ',
+      v.players.map((p) => h('span', { class: `legend for${p.seat}` }, ctx.seatLabel(p.seat)))));
 }
 
 export default {
@@ -267,13 +286,14 @@ export default {
     return h('div', { class: 'board oikake', 'data-phase': v.phase },
       h('div', { class: 'oik-top' }, track(v, ctx), h('div', { class: 'oik-side' }, table(v, ctx), hand(v, ctx))),
       h('div', { class: 'seat-panels' }, v.players.map((p) => playerPanel(v, p, ctx))),
-      Array.isArray(v.deck) && h('section', { 'data-zone': 'final-deck' }, h('h4', {}, t('oik_final_deck')), h('div', { class: 'cards-row' }, v.deck.map((c) => cardFace(c)))));
+      Array.isArray(v.deck) && v.deck.length > 0 && h('section', { 'data-zone': 'final-deck' }, h('h4', {}, t('oik_final_deck')), h('div', { class: 'cards-row' }, v.deck.map((c) => cardFace(c)))));
   },
 
-  describeAction(a) {
+  describeAction(a, ctx) {
     if (a.type === 'exchange') return t('oik_exchange_label', { card: name(a.card) });
     if (a.type === 'present') return `${t('oik_up')}: ${name(a.up)} / ${t('oik_down')}: ${name(a.down)}`;
-    if (a.type === 'choose') return a.pick === 'up' ? t('oik_take_up', { card: '' }) : t('oik_take_down');
+    // The face-up card's name when the view it is chosen from is known.
+    if (a.type === 'choose') return a.pick === 'up' ? t('oik_take_up', { card: ctx?.view?.table?.up ? name(ctx.view.table.up) : '' }) : t('oik_take_down');
     return a.type;
   },
 
@@ -284,7 +304,7 @@ export default {
       case 'present': return e.down ? t('oik_ev_present_down', { who: who(e.seat), up: name(e.up), down: name(e.down) })
         : t('oik_ev_present', { who: who(e.seat), up: name(e.up) });
       case 'choose': return t('oik_ev_choose', { who: who(e.seat), pick: t(e.pick === 'up' ? 'oik_pick_up' : 'oik_pick_down'),
-        down: name(e.down), moves: (e.moves || []).map((m, s) => `${who(s)} ${signed(m)}`).join('、') });
+        down: name(e.down), moves: (e.moves || []).map((m, s) => `${who(s)} ${signed(m)}`).join(t('list_sep')) });
       case 'game_over': return t('oik_ev_over', { who: who(e.winner), reason: t(`reason_oikake_${e.reason}`) });
       default: return null;
     }

@@ -1,0 +1,55 @@
+// The records of a room's finished games: kept when a game ends (and rebuilt from the journal
+// on restore), served to the transcript and replay endpoints, and dropped past the retention.
+// The room message lists which games are kept, so a page can offer them.
+#include <boost/asio/post.hpp>
+#include <chrono>
+
+#include "server/room.h"
+
+namespace nyan::server {
+
+std::int64_t Room::wall_clock_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+void Room::keep_record(std::int64_t finished_at_ms) {
+  if (!match_ || !match_->over()) return;
+  if (!finished_.empty() && finished_.back().game_no == match_->game_no()) return;
+  finished_.push_back({match_->game_no(), finished_at_ms ? finished_at_ms : wall_clock_ms(), match_->record_text()});
+  while (finished_.size() > kKeptGames) finished_.pop_front();
+}
+
+void Room::forget_expired_records() {
+  const std::int64_t oldest = wall_clock_ms() - ctx_.config.retention_ms;
+  while (!finished_.empty() && finished_.front().finished_at_ms < oldest) finished_.pop_front();
+}
+
+Json Room::kept_game_numbers() const {
+  Json out = Json::array();
+  for (const FinishedGame& g : finished_) out.push_back(g.game_no);
+  return out;
+}
+
+void Room::transcript(int game_no, std::function<void(std::string)> reply_fn) {
+  net::post(strand_, [self = shared_from_this(), game_no, reply_fn = std::move(reply_fn)] {
+    if (self->status_ == Status::closed) return reply_fn({});
+    self->forget_expired_records();
+    const auto& kept = self->finished_;
+    if (kept.empty()) return reply_fn({});
+    if (game_no == 0) return reply_fn(kept.back().record);
+    for (const FinishedGame& g : kept)
+      if (g.game_no == game_no) return reply_fn(g.record);
+    reply_fn({});
+  });
+}
+
+void Room::describe(std::function<void(std::string)> reply_fn) {
+  net::post(strand_, [self = shared_from_this(), reply_fn = std::move(reply_fn)] {
+    if (self->status_ == Status::closed) return reply_fn({});
+    self->forget_expired_records();
+    reply_fn(self->room_info().dump());
+  });
+}
+
+}  // namespace nyan::server
