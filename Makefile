@@ -1,10 +1,12 @@
 # The two commands: `make test` and `make run`.
 BUILD ?= build
+SAN_BUILD ?= build-san
 BUILD_TYPE ?= RelWithDebInfo
+FUZZ_SECONDS ?= 300
 WERROR ?= OFF
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps test-deps configure build test run clean
+.PHONY: all deps test-deps configure build sanitize-build test fuzz run clean
 
 all: build
 
@@ -12,9 +14,9 @@ deps:
 	@./deploy/install-deps.sh
 
 # The browser tests also need chromium and playwright-core (tests/web); the deployment tests
-# HAProxy and yamllint (deploy/).
+# HAProxy and yamllint (deploy/); the sanitizer build and the fuzz targets clang.
 test-deps:
-	@./deploy/install-deps.sh --with-browser --with-cluster
+	@./deploy/install-deps.sh --with-browser --with-cluster --with-fuzz
 
 configure: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DNYAN_WERROR=$(WERROR) >/dev/null
@@ -22,9 +24,22 @@ configure: deps
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
-# Installs what is missing, builds, runs every test through ctest (its summary comes last).
-test: build test-deps
+# The unit and server tests again, built by clang with AddressSanitizer and
+# UndefinedBehaviorSanitizer, and the libFuzzer targets (tests/fuzz).
+sanitize-build: test-deps
+	@CC=clang-14 CXX=clang++-14 cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNYAN_FUZZ=ON \
+	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" >/dev/null
+	@cmake --build $(SAN_BUILD) -j $(JOBS)
+
+# Installs what is missing, builds, runs every test through ctest (its summary comes last):
+# the normal build's, then the sanitizer build's (each fuzz target briefly among them).
+test: build test-deps sanitize-build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@cd $(SAN_BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Each fuzz target for FUZZ_SECONDS (300), its findings kept in $(SAN_BUILD)/fuzz-corpus.
+fuzz: sanitize-build
+	@tests/fuzz/run.sh $(SAN_BUILD) $(FUZZ_SECONDS)
 
 # Installs what is missing, builds, and starts the server with its defaults
 # (0.0.0.0:8080, journal in ./data). Flags: make run ARGS="--port 9000".
@@ -32,4 +47,4 @@ run: build
 	@$(BUILD)/server/nyanhall $(ARGS)
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SAN_BUILD)

@@ -6,6 +6,8 @@
 #                   wants node >= 20), and playwright-core from tests/web/package-lock.json.
 #   --with-cluster  also what the deployment tests use: HAProxy (deploy/test-cluster.sh), curl,
 #                   yamllint and PyYAML (deploy/check-manifests.py).
+#   --with-fuzz     also clang and its sanitizer and libFuzzer runtimes (the sanitizer build and
+#                   the fuzz targets, tests/fuzz).
 set -euo pipefail
 
 packages=(g++ cmake make ccache pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev
@@ -19,6 +21,7 @@ for arg in "$@"; do
       if ! command -v node >/dev/null; then packages+=(nodejs npm); fi
       ;;
     --with-cluster) packages+=(haproxy curl yamllint python3-yaml) ;;
+    --with-fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
     *) echo "install-deps: unknown argument $arg" >&2; exit 2 ;;
   esac
 done

@@ -51,7 +51,29 @@ ViewTracker::Check ViewTracker::absorb_common(const Json& msg) {
   return {};
 }
 
+namespace {
+// A message from the server is checked like any input: one whose fields have the wrong types
+// is refused (and the caller resyncs), it does not throw out of the tracker.
+template <class F>
+ViewTracker::Check guarded(const Json& msg, F&& check) {
+  if (!msg.is_object()) return fail("the message is not an object");
+  try {
+    return check();
+  } catch (const Json::exception& e) {
+    return fail(std::string("malformed message: ") + e.what());
+  }
+}
+}  // namespace
+
 ViewTracker::Check ViewTracker::on_snapshot(const Json& msg) {
+  return guarded(msg, [&] { return snapshot(msg); });
+}
+
+ViewTracker::Check ViewTracker::on_update(const Json& msg) {
+  return guarded(msg, [&] { return update(msg); });
+}
+
+ViewTracker::Check ViewTracker::snapshot(const Json& msg) {
   const int game_no = msg.value("game_no", 0);
   if (game_no != game_no_) new_game(game_no);
   view_ = msg.value("view", Json());
@@ -66,7 +88,7 @@ ViewTracker::Check ViewTracker::on_snapshot(const Json& msg) {
   return absorb_common(msg);
 }
 
-ViewTracker::Check ViewTracker::on_update(const Json& msg) {
+ViewTracker::Check ViewTracker::update(const Json& msg) {
   if (!has_view_) return fail("update before any snapshot");
   if (msg.value("game_no", 0) != game_no_) return fail("update for another game");
   const int version = msg.value("version", -1);

@@ -47,6 +47,8 @@ class ViewTracker {
   int openings_verified() const { return openings_verified_; }
 
  private:
+  Check snapshot(const Json& msg);
+  Check update(const Json& msg);
   Check absorb_common(const Json& msg);
   void new_game(int game_no);
 

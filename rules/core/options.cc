@@ -112,7 +112,8 @@ Result normalize_options(const std::vector<OptionSpec>& schema, const Json& give
     return Result::fail(RuleError::bad_option, "options must be a JSON object");
   out = Json::object();
   if (given.is_object()) {
-    for (const auto& [name, value] : given.items()) {
+    for (const auto& [key, value] : given.items()) {
+      const std::string& name = key;  // a lambda may not capture a structured binding (clang 14)
       auto it = std::find_if(schema.begin(), schema.end(),
                              [&](const OptionSpec& s) { return s.name == name; });
       if (it == schema.end()) {

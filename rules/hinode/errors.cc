@@ -12,8 +12,10 @@ Error malformed(std::string m) { return Error{RuleError::malformed_action, std::
 Error illegal(std::string m) { return Error{RuleError::illegal_action, std::move(m)}; }
 
 bool only_fields(const Json& a, std::initializer_list<const char*> allowed) {
-  for (const auto& [k, v] : a.items())
+  for (const auto& item : a.items()) {
+    const std::string& k = item.key();
     if (std::none_of(allowed.begin(), allowed.end(), [&](const char* f) { return k == f; })) return false;
+  }
   return true;
 }
 
