@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -30,8 +31,10 @@ inline constexpr int kRefusalCount = static_cast<int>(Refusal::rooms) + 1;
 const char* refusal_name(Refusal r);
 
 class ClientLimits {
+  struct Counts;
+
  public:
-  explicit ClientLimits(const Config& config) : config_(config) {}
+  explicit ClientLimits(const Config& config);
 
   // One accepted socket, counted until it is destroyed (it moves from the HTTP session to the
   // WebSocket session). Empty when the socket was refused.
@@ -52,6 +55,9 @@ class ClientLimits {
     friend class ClientLimits;
     void release();
     ClientLimits* limits_ = nullptr;
+    // The counts outlive the ClientLimits while a slot holds them: at shutdown the io_context
+    // destroys pending handlers, and the sessions in them, after the server's context is gone.
+    std::shared_ptr<Counts> counts_;
     std::string client_;
     bool counted_ = false;  // against client_'s connection limit (not for a proxy's own socket)
   };
@@ -80,14 +86,17 @@ class ClientLimits {
     explicit Entry(const Config& c);
   };
   using Clients = std::unordered_map<std::string, Entry>;
+  struct Counts {
+    std::mutex mu;
+    std::size_t connections = 0;
+    Clients clients;
+  };
   // The client's entry (made if new; the shared one when the table is full). mu_ held.
   Clients::iterator entry(const std::string& client, Clock::time_point now);
   void forget_idle(Clock::time_point now);  // mu_ held
 
   const Config& config_;
-  mutable std::mutex mu_;
-  std::size_t connections_ = 0;
-  Clients clients_;
+  std::shared_ptr<Counts> counts_;
 };
 
 }  // namespace nyan::server

@@ -1,6 +1,7 @@
 #include "server/http_routes.h"
 
 #include <boost/beast/core/file.hpp>
+#include <filesystem>
 
 #include "rules/core/registry.h"
 #include "server/metrics.h"
@@ -35,25 +36,30 @@ http::message_generator static_file(const Request& req, const std::string& root,
     return text_response(req, http::status::bad_request, "bad path\n");
   if (target.back() == '/') target += "index.html";
   const std::string path = root + target;
+  // Only regular files: a directory opens for reading too, and its "size" is not a file's.
+  std::error_code fec;
+  if (!std::filesystem::is_regular_file(path, fec)) return text_response(req, http::status::not_found, "not found\n");
   beast::error_code ec;
   http::file_body::value_type body;
   body.open(path.c_str(), beast::file_mode::scan, ec);
   if (ec) return text_response(req, http::status::not_found, "not found\n");
   const auto size = body.size();
-  if (req.method() == http::verb::head) {
-    http::response<http::empty_body> res{http::status::ok, req.version()};
+  auto headers = [&](auto& res) {  // HEAD answers GET's headers
+    res.set(http::field::server, "nyanhall");
     res.set(http::field::content_type, mime_type(path));
+    res.set(http::field::cache_control, "no-cache");
+    res.set("X-Content-Type-Options", "nosniff");
     res.content_length(size);
     res.keep_alive(req.keep_alive());
+  };
+  if (req.method() == http::verb::head) {
+    http::response<http::empty_body> res{http::status::ok, req.version()};
+    headers(res);
     return res;
   }
   http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
                                       std::make_tuple(http::status::ok, req.version())};
-  res.set(http::field::content_type, mime_type(path));
-  res.set(http::field::cache_control, "no-cache");
-  res.set("X-Content-Type-Options", "nosniff");
-  res.content_length(size);
-  res.keep_alive(req.keep_alive());
+  headers(res);
   return res;
 }
 

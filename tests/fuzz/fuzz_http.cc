@@ -13,6 +13,7 @@
 #include "rules/core/registry.h"
 #include "server/client_address.h"
 #include "server/http_checks.h"
+#include "server/http_rooms.h"
 #include "server/http_routes.h"
 #include "server/room_manager.h"
 
@@ -32,6 +33,8 @@ struct World {
   World() {
     nyan::register_all_games();
     config.allowed_origins = "https://games.example";
+    // Every lookup is answered, so that the answers are fuzzed too (limits_test covers the limit).
+    config.max_client_lookup_failures_per_minute = 1 << 30;
   }
 };
 
@@ -57,10 +60,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)transfer_coding_problem(req);
   (void)origin_allowed(req, w.config);
   if (auto client = forwarded_client(req["X-Forwarded-For"], w.trusted)) (void)client_key(*client);
-  std::string transcript_code;
-  auto response = route(req, w.ctx, transcript_code);
+  std::optional<RoomQuery> room_query;
+  auto response = route(req, w.ctx, room_query);
   if (!response) {
-    (void)w.ctx.look_up_room("fuzz", transcript_code);
+    if (room_query) {
+      answer_room_query(w.ctx, "fuzz", *room_query, w.ioc.get_executor(), [](http::status, std::string) {});
+      w.ioc.restart();
+      w.ioc.poll();
+    }
     return 0;
   }
   // Write the response out as a session would (file bodies are read here).

@@ -272,3 +272,22 @@ TEST_CASE("http: unknown transfer codings are refused", "[server][limits]") {
   CHECK(answer("gzip, chunked") == 501);
   CHECK(answer("chunked") == 200);
 }
+
+TEST_CASE("http: only files are served: a directory is 404 to GET and HEAD; HEAD has GET's headers",
+          "[server][limits]") {
+  ServerProcess server({"--journal", "none"});
+  auto answer = [&](const std::string& method, const std::string& path) {
+    Raw r(server.port());
+    r.send(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    return r.receive(1000ms);
+  };
+  CHECK(status_of(answer("GET", "/js")) == 404);
+  CHECK(status_of(answer("HEAD", "/js")) == 404);
+  CHECK(status_of(answer("GET", "/js/")) == 404);  // no index.html there
+  const std::string get = answer("GET", "/index.html");
+  const std::string head = answer("HEAD", "/index.html");
+  REQUIRE(status_of(get) == 200);
+  REQUIRE(status_of(head) == 200);
+  // The same header block (Content-Type, Content-Length, Cache-Control, ...), and no body.
+  CHECK(head == get.substr(0, get.find("\r\n\r\n") + 4));
+}
