@@ -25,10 +25,12 @@ build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
 # The unit and server tests again, built by clang with AddressSanitizer and
-# UndefinedBehaviorSanitizer, and the libFuzzer targets (tests/fuzz).
+# UndefinedBehaviorSanitizer, and the libFuzzer targets (tests/fuzz). NDEBUG as in the shipped
+# build, so they check what ships: Beast's own debug assertions fire on inputs its release
+# build handles (a chunked body's last chunk ending in a bare LF waits for more, as it should).
 sanitize-build: test-deps
 	@CC=clang-14 CXX=clang++-14 cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNYAN_FUZZ=ON \
-	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" >/dev/null
+	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" >/dev/null
 	@cmake --build $(SAN_BUILD) -j $(JOBS)
 
 # Installs what is missing, builds, runs every test through ctest (its summary comes last):
