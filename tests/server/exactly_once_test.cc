@@ -11,24 +11,13 @@
 
 #include "tests/server/harness.h"
 #include "tests/server/server_process.h"
+#include "tests/server/temp_dir.h"
 
 using namespace nyan;
 using namespace nyan::test;
 using namespace std::chrono_literals;
 
 namespace {
-
-struct TempDir {
-  std::filesystem::path path;
-  TempDir() {
-    char tmpl[] = "/tmp/nyanhall-test-XXXXXX";
-    path = mkdtemp(tmpl);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
-};
 
 // The fault plan the server's journal reads before every write (fault_journal.h).
 struct FaultPlan {

@@ -13,24 +13,13 @@
 #include "clients/cli/verifier.h"
 #include "tests/server/harness.h"
 #include "tests/server/server_process.h"
+#include "tests/server/temp_dir.h"
 
 using namespace nyan;
 using namespace nyan::test;
 using namespace std::chrono_literals;
 
 namespace {
-
-struct TempDir {
-  std::filesystem::path path;
-  TempDir() {
-    char tmpl[] = "/tmp/nyanhall-test-XXXXXX";
-    path = mkdtemp(tmpl);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
-};
 
 std::vector<std::string> journal_args(const TempDir& dir, std::vector<std::string> more = {}) {
   std::vector<std::string> a = {"--data-dir", dir.path.string(), "--group-commit-us", "500"};
