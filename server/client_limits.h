@@ -91,9 +91,9 @@ class ClientLimits {
     std::size_t connections = 0;
     Clients clients;
   };
-  // The client's entry (made if new; the shared one when the table is full). mu_ held.
+  // The client's entry (made if new; the shared one when the table is full). counts_->mu held.
   Clients::iterator entry(const std::string& client, Clock::time_point now);
-  void forget_idle(Clock::time_point now);  // mu_ held
+  void forget_idle(Clock::time_point now);  // counts_->mu held
 
   const Config& config_;
   std::shared_ptr<Counts> counts_;
