@@ -58,6 +58,11 @@ void play_to_end(std::vector<Player*> seats, std::vector<Player*> spectators, Rn
   REQUIRE(started);
   INFO(started->dump());
   REQUIRE((*started)["type"] == "ok");
+  play_on(std::move(seats), std::move(spectators), rng, between, timeout_s);
+}
+
+void play_on(std::vector<Player*> seats, std::vector<Player*> spectators, Rng& rng,
+             const std::function<void(int)>& between, int timeout_s) {
   std::vector<Player*> all = seats;
   all.insert(all.end(), spectators.begin(), spectators.end());
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);

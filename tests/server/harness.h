@@ -35,6 +35,9 @@ std::string open_room(std::vector<Player*> seats, std::vector<Player*> spectator
 // `between` runs after every accepted action (tests disturb the game there).
 void play_to_end(std::vector<Player*> seats, std::vector<Player*> spectators, Rng& rng,
                  const std::function<void(int actions)>& between = {}, int timeout_s = 60);
+// The same for a game that is already going (restored from a journal, say): no start.
+void play_on(std::vector<Player*> seats, std::vector<Player*> spectators, Rng& rng,
+             const std::function<void(int actions)>& between = {}, int timeout_s = 60);
 
 // Pumps every player until no message arrives for `quiet_ms`.
 void settle(std::vector<Player*> all, int quiet_ms = 100);
