@@ -5,11 +5,12 @@
 #                   readable screenshots, nodejs/npm when the machine has no node (playwright-core
 #                   wants node >= 20), and playwright-core from tests/web/package-lock.json.
 #   --with-cluster  also what the deployment tests use: HAProxy (deploy/test-cluster.sh), curl,
-#                   yamllint and PyYAML (deploy/check-manifests.py).
+#                   yamllint (deploy/check-manifests.py, with the PyYAML of the base list).
 set -euo pipefail
 
+# python3-yaml: the server tests read protocol/asyncapi.yaml through it.
 packages=(g++ cmake make ccache pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev
-          libssl-dev catch2 libsqlite3-dev)
+          libssl-dev catch2 libsqlite3-dev python3-yaml)
 browser=0
 for arg in "$@"; do
   case "$arg" in
@@ -18,7 +19,7 @@ for arg in "$@"; do
       packages+=(chromium fonts-ipafont-gothic)
       if ! command -v node >/dev/null; then packages+=(nodejs npm); fi
       ;;
-    --with-cluster) packages+=(haproxy curl yamllint python3-yaml) ;;
+    --with-cluster) packages+=(haproxy curl yamllint) ;;
     *) echo "install-deps: unknown argument $arg" >&2; exit 2 ;;
   esac
 done
