@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
         {{"kind", "room_created"}, {"code", code}, {"game", "oikake"}, {"options", options}, {"secret", secret}},
         {{"kind", "seat_claimed"}, {"seat", 0}, {"token_hash", token_hash(new_token())}, {"name", "a"}},
         {{"kind", "seat_claimed"}, {"seat", 1}, {"token_hash", token_hash(new_token())}, {"name", "b"}},
-        {{"kind", "game_started"}, {"game_no", 1}, {"seed", seed_hex(seed)}}};
+        {{"kind", "game_started"}, {"game_no", 1}, {"seed", seed_hex(seed)}, {"rules", kRulesVersion}}};
     Match match(game, options, code, secret, 1, seed);
     for (int m = 0; m < moves && !match.over(); ++m) {
       auto move = random_move(match.state(), pick);

@@ -10,8 +10,9 @@
 #                   the fuzz targets, tests/fuzz).
 set -euo pipefail
 
+# python3-yaml: the server tests read protocol/asyncapi.yaml through it.
 packages=(g++ cmake make ccache pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev
-          libssl-dev catch2 libsqlite3-dev)
+          libssl-dev catch2 libsqlite3-dev python3-yaml)
 browser=0
 for arg in "$@"; do
   case "$arg" in
@@ -20,7 +21,7 @@ for arg in "$@"; do
       packages+=(chromium fonts-ipafont-gothic)
       if ! command -v node >/dev/null; then packages+=(nodejs npm); fi
       ;;
-    --with-cluster) packages+=(haproxy curl yamllint python3-yaml) ;;
+    --with-cluster) packages+=(haproxy curl yamllint) ;;
     --with-fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
     *) echo "install-deps: unknown argument $arg" >&2; exit 2 ;;
   esac

@@ -1,7 +1,8 @@
 // The deterministic random bit generator every game runs on (PROTOCOL.md, "Randomness").
 //
 // Output = SHA-256(seed || u64_be(0)) || SHA-256(seed || u64_be(1)) || ...
-// next_u64() takes the next 8 bytes big-endian. uniform() and shuffle() come from Rng.
+// next_u64() takes the next 8 bytes big-endian. uniform() and shuffle() come from Rng; a game
+// recorded under an older rules version is replayed with a Drbg of that version.
 #pragma once
 
 #include <array>
@@ -19,7 +20,9 @@ using Seed = std::array<std::uint8_t, 32>;
 
 class Drbg : public Rng {
  public:
-  explicit Drbg(const Seed& seed) : seed_(seed) {}
+  explicit Drbg(const Seed& seed, int rules_version = kRulesVersion) : seed_(seed) {
+    set_rules_version(rules_version);
+  }
 
   std::uint64_t next_u64() override;
   std::unique_ptr<Rng> clone() const override { return std::make_unique<Drbg>(*this); }

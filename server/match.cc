@@ -31,19 +31,20 @@ Frame finish_frame(std::string frame, std::string_view common) {
 }  // namespace
 
 Match::Match(const Game& game, Json options, std::string room_code, std::string room_secret, int game_no,
-             const Seed& seed, bool replaying)
+             const Seed& seed, bool replaying, int rules_version)
     : game_(game),
       options_(std::move(options)),
       code_(std::move(room_code)),
       secret_(std::move(room_secret)),
       game_no_(game_no),
       seed_(seed),
+      rules_version_(rules_version),
       seed_hash_(seed_commitment(seed)) {
   restart(replaying);
 }
 
 void Match::restart(bool replaying) {
-  state_ = game_.start(options_, std::make_unique<Drbg>(seed_));
+  state_ = game_.start(options_, std::make_unique<Drbg>(seed_, rules_version_));
   moves_.clear();
   slots_.clear();
   entitled_.clear();
@@ -258,6 +259,7 @@ std::string Match::record_text(const State& state, const std::vector<Move>& move
   w.close_array();
   w.key("options").json(options_);
   if (state.over()) w.key("outcome").json(state.outcome().to_json());
+  w.key("rules").num(rules_version_);
   w.key("seed").str(seed_hex(seed_)).key("seed_hash").str(seed_hash_);
   w.close_object();
   return out;

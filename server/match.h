@@ -23,9 +23,10 @@ class Match {
  public:
   // `replaying`: the match is being rebuilt from the journal (with replay()); the sealed
   // slots are set up only when first needed (a restart with thousands of rooms spends its
-  // time there otherwise).
+  // time there otherwise). `rules_version`: the one the game was started under (kRulesVersion
+  // for a new game; a journaled game keeps its own).
   Match(const Game& game, Json options, std::string room_code, std::string room_secret, int game_no,
-        const Seed& seed, bool replaying = false);
+        const Seed& seed, bool replaying = false, int rules_version = kRulesVersion);
 
   int game_no() const { return game_no_; }
   int version() const { return static_cast<int>(moves_.size()); }
@@ -120,6 +121,7 @@ class Match {
   std::string secret_;
   int game_no_;
   Seed seed_;
+  int rules_version_;
   std::string seed_hash_;
   std::unique_ptr<State> state_;
   std::vector<Move> moves_;

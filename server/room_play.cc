@@ -42,7 +42,7 @@ void Room::on_rematch(const ParticipantPtr& from, const Envelope& msg) {
 void Room::start_match(const ParticipantPtr& from, const Json& re) {
   const Seed seed = random_seed();
   const int game_no = game_no_ + 1;
-  journal_then({{{"kind", "game_started"}, {"game_no", game_no}, {"seed", seed_hex(seed)}}},
+  journal_then({{{"kind", "game_started"}, {"game_no", game_no}, {"seed", seed_hex(seed)}, {"rules", kRulesVersion}}},
                [this, from, re, seed, game_no](bool ok) {
                  if (!ok) return reply_error(from, ProtoError::unavailable, "the server cannot save this game right now", re);
                  game_no_ = game_no;

@@ -56,9 +56,10 @@ bool Room::restore(const std::vector<Json>& records, std::string& problem) {
         if (!check_hashes()) throw std::runtime_error("view hashes differ at the end of game " + std::to_string(game_no_));
         const int game_no = r.at("game_no").get<int>();
         auto seed = seed_from_hex(r.at("seed").get<std::string>());
-        if (game_no != game_no_ + 1 || !seed) throw std::runtime_error("bad game start");
+        const int rules = r.value("rules", 1);  // journaled before the rules had versions: 1
+        if (game_no != game_no_ + 1 || !seed || !known_rules_version(rules)) throw std::runtime_error("bad game start");
         game_no_ = game_no;
-        match_ = std::make_unique<Match>(game_, options_, code_, secret_, game_no_, *seed, /*replaying=*/true);
+        match_ = std::make_unique<Match>(game_, options_, code_, secret_, game_no_, *seed, /*replaying=*/true, rules);
         for (SeatState& st : seats_) st.requests.clear();
         set_status(Status::playing);
       } else if (kind == "action") {

@@ -39,6 +39,17 @@ struct Connection::Impl {
   }
 };
 
+namespace {
+std::function<void(const std::string&)>& frame_observer() {
+  static std::function<void(const std::string&)> observer;
+  return observer;
+}
+}  // namespace
+
+void Connection::observe_frames(std::function<void(const std::string& frame)> observer) {
+  frame_observer() = std::move(observer);
+}
+
 std::string ws_path(const std::string& room) {
   if (room.empty()) return "/ws";
   static constexpr char kHex[] = "0123456789ABCDEF";
@@ -132,7 +143,9 @@ std::optional<std::string> Connection::receive_text(std::chrono::milliseconds ti
     d.close_reason = std::string(d.ws->reason().reason.data(), d.ws->reason().reason.size());
     return std::nullopt;
   }
-  return beast::buffers_to_string(d.buffer.data());
+  std::string text = beast::buffers_to_string(d.buffer.data());
+  if (frame_observer()) frame_observer()(text);
+  return text;
 }
 
 std::optional<Json> Connection::receive(std::chrono::milliseconds timeout) {

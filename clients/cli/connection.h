@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -39,6 +40,11 @@ class Connection {
   std::optional<Json> receive(std::chrono::milliseconds timeout);
   // The raw text of the next message (tests scan every frame for hidden values).
   std::optional<std::string> receive_text(std::chrono::milliseconds timeout);
+
+  // Calls `observer` with the text of every frame any Connection of this process receives,
+  // before it is returned (the server tests check each against protocol/asyncapi.yaml). An
+  // empty function turns it off. Not for threads: set it before connections are used.
+  static void observe_frames(std::function<void(const std::string& frame)> observer);
 
   // Close code and reason once the server closed the connection.
   bool closed() const;

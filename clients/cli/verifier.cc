@@ -36,6 +36,12 @@ VerifyReport verify_game(const Json& record, const std::vector<Json>& messages, 
     return r;
   }
   if (seed_commitment(*seed) != record.value("seed_hash", "")) problem("the seed does not match its published hash");
+  // A record from before the rules had versions has none: it was played under version 1.
+  const Json rules = record.value("rules", Json(1));
+  if (!rules.is_number_integer() || !known_rules_version(rules.get<std::int64_t>())) {
+    problem("the record names rules version " + rules.dump() + ", which this client does not know");
+    return r;
+  }
   Json options;
   if (!game->normalize_options(record.value("options", Json()), options)) {
     problem("the record's options are not valid for " + game->id());
@@ -44,7 +50,7 @@ VerifyReport verify_game(const Json& record, const std::vector<Json>& messages, 
 
   // Replay from the seed, keeping the state at every version.
   std::vector<std::unique_ptr<State>> states;
-  states.push_back(game->start(options, std::make_unique<Drbg>(*seed)));
+  states.push_back(game->start(options, std::make_unique<Drbg>(*seed, rules.get<int>())));
   for (const Json& m : record["moves"]) {
     auto next = states.back()->clone();
     if (!m.contains("seat") || !m["seat"].is_number_integer() || !next->apply(m["seat"], m.value("action", Json()))) {

@@ -19,7 +19,7 @@ struct VerifyReport {
   bool ok() const { return problems.empty(); }
 };
 
-// `record`: the game's record (game, options, game_no, seed, seed_hash, moves, outcome), as
+// `record`: the game's record (game, options, game_no, seed, seed_hash, rules, moves, outcome), as
 // sent at game over and served at /api/rooms/{code}/transcript. `messages`: what one
 // connection received (may be empty), for seat `seat` (kSpectator for a spectator).
 VerifyReport verify_game(const Json& record, const std::vector<Json>& messages, int seat);

@@ -1,5 +1,7 @@
 #include "rules/core/game.h"
 
+#include <algorithm>
+
 namespace nyan {
 
 Result Game::normalize_options(const Json& given, Json& out) const {
@@ -20,13 +22,22 @@ int Game::seat_count(const Json& options) const {
 Json Game::catalog_entry() const {
   Json schema = Json::array();
   for (const auto& spec : option_schema()) schema.push_back(spec.to_json());
+  const std::vector<ActionForm> forms = action_forms();
+  Json side = Json::array();
+  for (const ActionForm& f : forms)
+    if (f.side && std::find(side.begin(), side.end(), f.type) == side.end()) side.push_back(f.type);
+  Json reasons = Json::array();
+  for (const Reason& r : outcome_reasons()) reasons.push_back({{"reason", r.reason}, {"meaning", r.meaning}});
   return {{"id", id()},
           {"title", title()},
           {"title_ja", title_ja()},
           {"summary", summary()},
           {"min_seats", min_seats()},
           {"max_seats", max_seats()},
-          {"options", schema}};
+          {"options", schema},
+          {"actions", action_schema(forms)},
+          {"side_actions", side},
+          {"outcome_reasons", reasons}};
 }
 
 }  // namespace nyan

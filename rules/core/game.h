@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/core/action_forms.h"
 #include "rules/core/options.h"
 #include "rules/core/result.h"
 #include "rules/core/rng.h"
@@ -29,6 +30,18 @@ class Game {
   // "players" in [min_seats, max_seats].
   virtual std::vector<OptionSpec> option_schema() const = 0;
 
+  // Every form an action of this game can take (the catalog publishes them as a JSON
+  // Schema; tests/conformance checks every legal action against it).
+  virtual std::vector<ActionForm> action_forms() const = 0;
+
+  // Every `reason` outcome() can give, each with what it means (tests/conformance checks
+  // every finished game's reason is listed).
+  struct Reason {
+    std::string reason;
+    std::string meaning;
+  };
+  virtual std::vector<Reason> outcome_reasons() const = 0;
+
   // Fills defaults and checks every option (schema, then check_options). On success `out`
   // is the complete options object every other call expects.
   Result normalize_options(const Json& given, Json& out) const;
@@ -47,7 +60,8 @@ class Game {
   // Representative option sets (normalized or not) for tests, simulation and examples.
   virtual std::vector<Json> sample_options() const { return {Json::object()}; }
 
-  // The catalog entry: id, titles, summary, seat range, option schema.
+  // The catalog entry: id, titles, summary, seat range, option schema, the action schema
+  // (and which action types are side actions), the outcome reasons.
   Json catalog_entry() const;
 
  protected:

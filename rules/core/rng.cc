@@ -5,7 +5,8 @@
 namespace nyan {
 
 std::uint64_t Rng::uniform(std::uint64_t n) {
-  if (n <= 1) return 0;
+  if (n == 0) return 0;
+  if (n == 1 && rules_version_ < 2) return 0;  // version 1 drew nothing here
   // 2^64 mod n computed without 128-bit arithmetic: (2^64 - n) mod n == 2^64 mod n.
   const std::uint64_t rem = (0 - n) % n;
   // When rem == 0 every x is accepted (n divides 2^64).

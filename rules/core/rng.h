@@ -13,6 +13,15 @@
 
 namespace nyan {
 
+// The version of the rules a game is played under: raised by every change that makes a
+// recorded game replay differently, so that a record replays under the version it was
+// played with (the journal's game_started record and the game record carry it; absent
+// means 1).
+//   1: uniform(1) returned 0 without drawing, one value short of PROTOCOL.md.
+//   2: uniform(n) draws as PROTOCOL.md specifies for every n >= 1.
+inline constexpr int kRulesVersion = 2;
+inline constexpr bool known_rules_version(std::int64_t v) { return v >= 1 && v <= kRulesVersion; }
+
 class Rng {
  public:
   virtual ~Rng() = default;
@@ -23,8 +32,15 @@ class Rng {
   virtual std::unique_ptr<Rng> clone() const = 0;
 
   // Uniform integer in [0, n) by rejection sampling; n >= 1.
-  // limit = 2^64 - (2^64 mod n); draw until x < limit; return x mod n.
+  // limit = 2^64 - (2^64 mod n); draw until x < limit; return x mod n. n = 1 draws one
+  // value too (every x is accepted). n = 0 is no range at all: 0, and nothing is drawn
+  // (no engine asks for it; a bug that does must not crash the server).
   std::uint64_t uniform(std::uint64_t n);
+
+  // Replays a game recorded under an older rules version (see kRulesVersion); a copy made
+  // with clone() keeps it.
+  void set_rules_version(int version) { rules_version_ = version; }
+  int rules_version() const { return rules_version_; }
 
   // Uniform integer in [0, n) as an int, for small ranges (n >= 1).
   int below(int n) { return static_cast<int>(uniform(static_cast<std::uint64_t>(n))); }
@@ -38,6 +54,9 @@ class Rng {
       swap(a[i], a[j]);
     }
   }
+
+ private:
+  int rules_version_ = kRulesVersion;
 };
 
 // Owns a State's Rng and deep-copies it with the State, so a copy continues the same

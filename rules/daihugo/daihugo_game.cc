@@ -41,6 +41,33 @@ std::vector<OptionSpec> DaihugoGame::option_schema() const {
   };
 }
 
+std::vector<ActionForm> DaihugoGame::action_forms() const {
+  std::vector<std::string> names;  // §2.1, in canonical order
+  for (Card c = 0; c < kCards; ++c) names.push_back(card_name(c));
+  const Json card = values::names(names);
+  const Json number = values::integer(1, kMaxNumber);
+  // §5: a play element; "as" for a wild (required), "double" for a doppel (listed when true).
+  const Json element = values::object({{"id", card}, {"as", number, true}, {"double", values::boolean(), true}});
+  std::vector<std::string> take_from = names;
+  take_from.push_back("pile");
+  return {
+      {"swap_wild", {{"card", values::names({card_name(kBlackWild), card_name(kWhiteWild)})}},
+       "R19: the seat dealt both wilds gives one of them up"},
+      {"reveal", {{"card", card}, {"as", number, true}}, "R6: the simultaneous start-card pick; `as` declares a wild"},
+      {"play", {{"cards", values::list(element, 1, kCards)}}, "R4, R8, R9: a single, a set or a sequence, in card order"},
+      {"pass", {{"take", card, true}}, "R10: pass, taking a face-up field card (required while the field has one)"},
+      {"solo_take", {{"from", values::names(take_from)}}, "R22: solo, a field card or the pile top"},
+  };
+}
+
+std::vector<Game::Reason> DaihugoGame::outcome_reasons() const {
+  return {
+      {"tails_limit", "R16: a seat reached 5 tails; every such seat loses, the others win"},
+      {"single_round", "G12: match single_round; the round winner wins"},
+      {"solo_cleared", "R22, R24: solo, the hand is empty; details.success when within solo_target_turns"},
+  };
+}
+
 std::unique_ptr<State> DaihugoGame::start(const Json& options, std::unique_ptr<Rng> rng) const {
   Board b = new_match(settings_of(options), *rng);
   return std::make_unique<DaihugoState>(std::move(b), std::move(rng));

@@ -14,6 +14,8 @@ class DaihugoGame : public Game {
   int min_seats() const override { return 1; }
   int max_seats() const override { return 4; }
   std::vector<OptionSpec> option_schema() const override;
+  std::vector<ActionForm> action_forms() const override;
+  std::vector<Reason> outcome_reasons() const override;
   std::unique_ptr<State> start(const Json& options, std::unique_ptr<Rng> rng) const override;
   int max_actions(const Json& options) const override;
   std::vector<Json> sample_options() const override;

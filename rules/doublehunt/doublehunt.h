@@ -30,7 +30,8 @@
 //          uniform(4) = the first seat. Later, in the order they happen: every die (the
 //          `roll` and the Advisor's extra move) is uniform(6) + 1; the Bandit's pick is
 //          uniform(n) over the target's hand in card-id order, the Necromancer's
-//          uniform(n) over the discard pile in card-id order (G31).
+//          uniform(n) over the discard pile in card-id order (G31); with n = 1 these draw
+//          one value too (PROTOCOL.md; games of rules version 1 drew none there).
 // Sealed values, listed from the initial state: "grid.r0c0".."grid.r6c6" (the 49 dealt grid
 //          cards, row by row), then "leftover.0".."leftover.2" (deck positions 49..51); later
 //          "raise.1", "raise.2", ... (each card a Necromancer puts face down on the grid).

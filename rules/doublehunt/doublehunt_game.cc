@@ -21,6 +21,46 @@ std::vector<OptionSpec> DoubleHuntGame::option_schema() const {
   };
 }
 
+std::vector<ActionForm> DoubleHuntGame::action_forms() const {
+  std::vector<std::string> cards, squares, roles;  // §2.1 card ids, rRcC squares, the roles table
+  for (Card c = 0; c < kCards; ++c) cards.push_back(card_name(c));
+  for (Square s = 0; s < kSquares; ++s) squares.push_back(square_name(s));
+  for (int r = 0; r < kRoles; ++r) roles.emplace_back(role_name(static_cast<Role>(r)));
+  const Json card = values::names(cards), square = values::names(squares);
+  return {
+      {"pick_role", {{"role", values::names(roles)}}, "R3: draft a role"},
+      {"roll", {}, "R6: roll the die"},
+      {"boost", {{"discard", card}}, "R8: discard a card for one more step"},
+      {"move", {{"to", square}}, "R7: move to a square at the budget, taking its card"},
+      {"stay", {}, "R9: no square at the budget"},
+      {"pilot_fly", {{"discard", card}}, "R16: discard to fly"},
+      {"pilot_land", {{"square", square}}, "R16: where the flight lands"},
+      {"observer_peek", {{"discard", card}}, "R17: discard to peek at grid cards"},
+      {"observer_pick", {{"square", square}}, "R17: one square to peek at"},
+      {"bandit_raid", {{"target", values::integer(0, kSeats - 1)}, {"discard", card}},
+       "R18: discard; the target seat loses a card at random"},
+      {"richman_give", {{"card", card}}, "R19: one card to the partner"},
+      {"richman_give_end", {}, "R19: no more cards to give"},
+      {"scientist_open", {}, "R20: look at the discard pile"},
+      {"scientist_take", {{"card", card}}, "R20: one card from the discard pile"},
+      {"necromancer_raise", {{"square", square}}, "R23: a random card of the pile face down on an empty square"},
+      {"advisor_extra_move", {}, "R21: the Advisor rolls and moves again"},
+      {"advisor_decline", {}, "R21: no extra move"},
+      {"advisor_give", {{"card", card}}, "R22: a card to the partner in the exchange"},
+      {"advisor_take", {{"card", card}}, "R22: a card from the partner in the exchange"},
+      {"advisor_exchange_end", {}, "R22: the exchange ends"},
+      {"end_turn", {}, "R24: end the turn"},
+  };
+}
+
+std::vector<Game::Reason> DoubleHuntGame::outcome_reasons() const {
+  return {
+      {"target", "R12: a team holds target_score points; it wins at once"},
+      {"grid_empty", "R25: the grid is empty after a turn; the higher score wins (equal: a draw)"},
+      {"turn_limit", "R25: max_turns turns are over; the higher score wins (equal: a draw)"},
+  };
+}
+
 std::unique_ptr<State> DoubleHuntGame::start(const Json& options, std::unique_ptr<Rng> rng) const {
   std::optional<Seat> first;
   if (const Json& f = options.at("first_seat"); f.is_number_integer()) first = f.get<int>();

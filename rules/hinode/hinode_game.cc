@@ -70,6 +70,30 @@ Result HinodeGame::check_options(const Json& o) const {
   return skills_from_option(o.at("skills"), skills);
 }
 
+std::vector<ActionForm> HinodeGame::action_forms() const {
+  std::vector<std::string> area_cards;  // R1..R11, G1..G11, B1..B11 (with 3 players, 10s and 11s never come)
+  for (Card c = 0; c < kAreaCards; ++c) area_cards.push_back(card_id(c));
+  std::vector<std::string> playable = area_cards;
+  for (int t = 0; t < kTribes; ++t) playable.push_back(hero_id(t));
+  const Json flag = values::boolean();  // listed only when true; false is the same as leaving it out
+  return {
+      {"play", {{"card", values::names(playable)}, {"boost", flag, true}, {"recall", flag, true}},
+       "R4-R6: an area card (boost, recall: skills declared with it) or your hero"},
+      {"support", {{"side", values::integer(0, max_seats() - 1)}}, "R11: support the fighter in this seat (B1 or B2)"},
+      {"occupy", {{"area", values::string(1, kMaxAreaId)}}, "R11: a marker on the lowest free site of this area (its id in the map)"},
+      {"keep", {{"card", values::either({values::names(area_cards), values::null()})}},
+       "R13: the card kept for the next round, or null for none"},
+  };
+}
+
+std::vector<Game::Reason> HinodeGame::outcome_reasons() const {
+  return {
+      {"vp", "R15: the most VP wins"},
+      {"markers", "R15: equal VP; more markers on the map wins"},
+      {"draw", "R15: equal VP and markers; every tied player wins"},
+  };
+}
+
 std::unique_ptr<State> HinodeGame::start(const Json& o, std::unique_ptr<Rng> rng) const {
   const int players = players_of(o);
   std::vector<int> tribes;

@@ -32,10 +32,6 @@ const char* kTriad = R"({
 
 Result bad(const std::string& why) { return Result::fail(RuleError::bad_option, "option 'map': " + why); }
 
-// §2.2 asks only that area ids are unique. Any name a designer might give (spaces, kana and
-// kanji included) is fine; the bounds keep views and terminal renderers sane.
-constexpr std::size_t kMaxAreaId = 32;  // bytes of UTF-8
-
 bool valid_area_id(const Json& id) {
   if (!id.is_string()) return false;
   const std::string& s = id.get_ref<const std::string&>();

@@ -13,6 +13,10 @@
 
 namespace nyan::hinode {
 
+// §2.2 asks only that area ids are unique. Any name a designer might give (spaces, kana and
+// kanji included) is fine; the bounds keep views and terminal renderers sane.
+inline constexpr std::size_t kMaxAreaId = 32;  // bytes of UTF-8
+
 struct Area {
   std::string id;              // "A1"
   Suit suit = Suit::R;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "rules/kushine/actions.h"
 #include "rules/kushine/kushine.h"
 
 namespace nyan::kushine {
@@ -110,6 +111,49 @@ Result KushineGame::check_options(const Json& normalized) const {
   if (Result r = parse_characters(normalized, officers); !r) return r;
   std::optional<std::vector<Officer>> assign;
   return parse_assignment(normalized, officers, assign);
+}
+
+std::vector<ActionForm> KushineGame::action_forms() const {
+  std::vector<std::string> hand_kinds, nyanko;  // in table order
+  for (int k = 0; k < kHandKinds; ++k) hand_kinds.emplace_back(kind_name(static_cast<Kind>(k)));
+  for (int k = 0; k < kTypes; ++k) nyanko.emplace_back(kind_name(static_cast<Kind>(k)));
+  const Json card = values::names(hand_kinds);
+  const Json pile = values::integer(1, actions::kMaxPileId);  // the wire form of pile pN is N
+  const Json choice = values::boolean();
+  return {
+      {"draw", {{"pile", pile}}, "R4: the top card of a pile (1 action)"},
+      {"return", {{"card", card}, {"pile", pile}}, "R5: a hand card to the bottom of a pile (1 action)"},
+      {"place", {{"card", card}}, "R6: a nyanko on the pier (1 action)"},
+      {"receive", {}, "R7: a card from the right-hand neighbour, who chooses it (1 action)"},
+      {"give", {{"card", card}}, "R7: the card the right-hand neighbour gives"},
+      {"exterminate", {}, "R8: three mice out of the game, with one pile left (1 action)"},
+      {"exterminate", {{"top", pile}, {"bottom", pile}}, "R8: three mice out, and pile top merged onto bottom (1 action)"},
+      {"mate_peek", {{"pile", pile}}, "R17: the Mate looks at the top card of a pile (1 action)"},
+      {"mate_decide", {{"to", values::names({"hand", "bottom"})}}, "R17: the peeked card into hand or to the pile's bottom"},
+      {"boatswain_place", {{"cards", values::list(values::names(nyanko), 2, 2)}},
+       "R18: two nyanko on the pier at once (1 action); listed in table order, any order accepted"},
+      {"captain_decide", {{"cancel", choice}}, "R16: cancel the Tanuki or not"},
+      {"doctor_decide", {{"cancel", choice}}, "R19: cancel the Matatabi or not"},
+      {"merge", {{"top", pile}, {"bottom", pile}}, "R9, R10: after a boarding, pile top onto pile bottom"},
+      {"skip_merge", {}, "R10: after a boarding, no merge"},
+      {"say", {{"topic", values::constant("hand")}}, "R21: tell how many nyanko and mice you hold (counted by the engine)", true},
+      {"say", {{"topic", values::constant("want")}, {"category", values::names({"nyanko", "mouse"})}},
+       "R21: ask for a nyanko or a mouse", true},
+      {"say", {{"topic", values::constant("pile")}, {"pile", pile}, {"hint", values::names({"draw", "avoid"})}},
+       "R21: suggest drawing from or avoiding a pile", true},
+      {"say", {{"topic", values::constant("merge")}, {"top", pile}, {"bottom", pile}},
+       "R21: suggest a merge of two piles", true},
+  };
+}
+
+std::vector<Game::Reason> KushineGame::outcome_reasons() const {
+  return {
+      {"all_boarded", "R20: every type boarded at the chosen difficulty; the team wins"},
+      {"difficulty_not_met", "R20: every type boarded, below the chosen difficulty; the team loses"},
+      {"pile_empty", "R14: a pile has no card left; the team loses"},
+      {"six_piles", "R14: six piles exist (details.reasons also lists pile_empty when both happened)"},
+      {"turn_limit", "R22: max_turns turns completed; the team loses"},
+  };
 }
 
 std::unique_ptr<State> KushineGame::start(const Json& options, std::unique_ptr<Rng> rng) const {

@@ -25,6 +25,28 @@ std::vector<OptionSpec> OikakeGame::option_schema() const {
   };
 }
 
+std::vector<ActionForm> OikakeGame::action_forms() const {
+  std::vector<std::string> kinds;  // G5: cards are their kinds
+  for (int k = 0; k < kKinds; ++k) kinds.emplace_back(kind_name(static_cast<Kind>(k)));
+  const Json card = values::names(kinds);
+  return {
+      {"exchange", {{"card", card}}, "R2: a card from hand to your exchange pile, and draw (normal mode, before presenting)"},
+      {"present", {{"up", card}, {"down", card}}, "R3: offer two cards, `up` face up and `down` face down"},
+      {"choose", {{"pick", values::names({"up", "down"})}}, "R5: take the face-up or the face-down card"},
+  };
+}
+
+std::vector<Game::Reason> OikakeGame::outcome_reasons() const {
+  return {
+      {"catch", "R9: the winner's cat caught the other"},
+      {"find3", "R10: the winner holds three find"},
+      {"opponent_danger3", "R11: the loser holds three danger"},
+      {"conflict", "R12: both players met a condition in the same turn; the presenter wins"},
+      {"deck_out_distance", "R13: the deck is out and the next presenter holds fewer than 2 cards; the shorter distance wins"},
+      {"deck_out_tie", "R13: as deck_out_distance, with equal distances; the next presenter wins"},
+  };
+}
+
 std::unique_ptr<State> OikakeGame::start(const Json& options, std::unique_ptr<Rng> rng) const {
   std::optional<Seat> first;
   if (const Json& f = options.at("first_seat"); f.is_number_integer()) first = f.get<int>();

@@ -4,16 +4,21 @@
 //  - random illegal and malformed actions get a typed error and change nothing;
 //  - a copy equals the original; views are integers-only JSON and view_text is their
 //    canonical text;
-//  - sealed values keep their contract (stable slots, values never change, reveals only grow).
+//  - the outcome's reason is one the game publishes (Game::outcome_reasons);
+//  - sealed values keep their contract (stable slots, values never change, reveals only grow);
+//  - every action the engine accepts, in whatever spelling, has the shape the game's published
+//    action schema gives (action_forms_test.cc checks the legal lists against it).
 // Every game ends within the game's bound, and replaying (options, seed, actions) reproduces
 // identical states and views.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
 #include "protocol/canonical.h"
 #include "rules/core/registry.h"
+#include "tests/support/json_schema.h"
 #include "tests/support/playout.h"
 
 using namespace nyan;
@@ -96,7 +101,7 @@ void check_sealed_contract(const std::vector<Sealed>& before, const std::vector<
   }
 }
 
-void check_step(const State& s, Rng& rng) {
+void check_step(const State& s, Rng& rng, const Json& action_schema) {
   const int n = s.seat_count();
   const std::vector<Seat> acting = s.to_act();
   REQUIRE(s.over() == acting.empty());
@@ -133,6 +138,9 @@ void check_step(const State& s, Rng& rng) {
     INFO("seat " << seat << " action " << action.dump());
     if (legal) {
       REQUIRE(r.is_ok());
+      const auto shape = test::schema_problem(action_schema, action);
+      INFO(shape.value_or(""));
+      REQUIRE_FALSE(shape);
       continue;
     }
     REQUIRE_FALSE(r.is_ok());
@@ -159,10 +167,11 @@ Played play(const Game& g, const Json& opts, std::uint64_t seed, bool checked) {
   auto s = test::start(g, opts, seed);
   SplitMix rng(seed * 7919 + 13);
   const int bound = g.max_actions(opts);
+  const Json schema = action_schema(g.action_forms());
   std::vector<Sealed> sealed = s->sealed();
   while (!s->over()) {
     INFO("seed " << seed << " after " << out.moves.size() << " actions");
-    if (checked) check_step(*s, rng);
+    if (checked) check_step(*s, rng, schema);
     auto move = random_move(*s, rng);
     REQUIRE(move);
     REQUIRE(contains(s->legal_actions(move->seat), move->action));
@@ -176,9 +185,12 @@ Played play(const Game& g, const Json& opts, std::uint64_t seed, bool checked) {
       out.state_hashes.push_back(std::hash<std::string>{}(bytes(s->debug_state())));
     }
   }
-  if (checked) check_step(*s, rng);
+  if (checked) check_step(*s, rng, schema);
   const Outcome o = s->outcome();
   REQUIRE(!o.reason.empty());
+  const std::vector<Game::Reason> reasons = g.outcome_reasons();  // every reason is published
+  INFO("outcome reason " << o.reason);
+  REQUIRE(std::any_of(reasons.begin(), reasons.end(), [&](const Game::Reason& r) { return r.reason == o.reason; }));
   for (Seat w : o.winners) REQUIRE((w >= 0 && w < s->seat_count()));
   REQUIRE((o.scores.empty() || static_cast<int>(o.scores.size()) == s->seat_count()));
   out.final_state = bytes(s->debug_state());

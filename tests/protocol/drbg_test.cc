@@ -2,6 +2,7 @@
 // independent implementation of the spec (a few lines of Python's hashlib), not by this code.
 #include <catch2/catch.hpp>
 
+#include <iterator>
 #include <numeric>
 
 #include "protocol/drbg.h"
@@ -46,6 +47,41 @@ TEST_CASE("DRBG: uniform draws", "[drbg]") {
                                     7577947049919160432ULL, 7791918719227595487ULL,
                                     7255149256984270286ULL, 6280267997956488605ULL};
   for (std::uint64_t e : expected) CHECK(b.uniform(n) == e);
+}
+
+// The sequence of mixed n from PROTOCOL.md: uniform(1) draws one value like any other n, so
+// everything after it depends on it having been drawn.
+TEST_CASE("DRBG: a mixed sequence with uniform(1) and uniform(0)", "[drbg]") {
+  const std::uint64_t big = (1ULL << 63) + 1;
+  const std::uint64_t ns[] = {6, 1, 52, 1, 1, big, 2, 1, 0, 1000000007, 3};
+  const std::uint64_t expected[] = {4, 0, 24, 0, 0, 6280267997956488605ULL, 1, 0, 0, 391645412, 0};
+  Drbg d(seed_from_number(1));
+  for (std::size_t i = 0; i < std::size(ns); ++i) {
+    INFO("draw " << i << ": uniform(" << ns[i] << ")");
+    CHECK(d.uniform(ns[i]) == expected[i]);
+  }
+  // Twelve 64-bit values were used (two rejected for 2^63 + 1, none for uniform(0)): the
+  // stream continues with the thirteenth.
+  CHECK(d.next_u64() == 0xea07967cfcb36ce1ULL);
+}
+
+// Rules version 1 (games journaled before uniform(1) drew): replays of those games only.
+TEST_CASE("DRBG: rules version 1 draws nothing for uniform(1), and its clones keep it", "[drbg]") {
+  const std::uint64_t ns[] = {6, 1, 52, 1, 1, (1ULL << 63) + 1, 2, 1, 0, 1000000007, 3};
+  const std::uint64_t expected[] = {4, 0, 39, 0, 0, 7577947049919160432ULL, 1, 0, 0, 198225844, 1};
+  Drbg d(seed_from_number(1), 1);
+  CHECK(d.rules_version() == 1);
+  auto copy = d.clone();
+  for (std::size_t i = 0; i < std::size(ns); ++i) {
+    INFO("draw " << i << ": uniform(" << ns[i] << ")");
+    CHECK(d.uniform(ns[i]) == expected[i]);
+    CHECK(copy->uniform(ns[i]) == expected[i]);
+  }
+  CHECK(Drbg(seed_from_number(1)).rules_version() == kRulesVersion);
+  CHECK_FALSE(known_rules_version(0));
+  CHECK(known_rules_version(1));
+  CHECK(known_rules_version(kRulesVersion));
+  CHECK_FALSE(known_rules_version(kRulesVersion + 1));
 }
 
 TEST_CASE("DRBG: Fisher-Yates shuffle of 0..51", "[drbg]") {

@@ -1,6 +1,7 @@
 // Kushine-go Departs: the test scenarios K1-K15 of the rules doc (§9). Positions are built
 // from compact fixtures; every check cites its rule.
 #include "tests/rules/kushine_fixture.h"
+#include "tests/support/json_schema.h"
 
 using namespace nyan;
 using namespace nyan::kushine;
@@ -279,6 +280,10 @@ TEST_CASE("K7 mouse extermination", "[kushine][K7]") {  // R8, R9, G12
                               {"hands", {{"1", L({"mouse", "mouse", "mouse"})}}},
                               {"piles", {{"p1", L({"cook", "guard"})}}}});
   CHECK(contains(one.legal_actions(1), exterminate()));
+  // The form random games do not reach (tests/conformance/action_forms_test.cc): every action
+  // offered here has the shape the catalog publishes.
+  const Json schema = nyan::test::game("kushine").catalog_entry()["actions"];
+  for (const Json& a : one.legal_actions(1)) CHECK_FALSE(nyan::test::schema_problem(schema, a));
   must_apply(one, 1, exterminate());
   CHECK(pile(one, 1) == L({"cook", "guard"}));
 

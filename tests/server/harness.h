@@ -35,8 +35,7 @@ std::string open_room(std::vector<Player*> seats, std::vector<Player*> spectator
 // `between` runs after every accepted action (tests disturb the game there).
 void play_to_end(std::vector<Player*> seats, std::vector<Player*> spectators, Rng& rng,
                  const std::function<void(int actions)>& between = {}, int timeout_s = 60);
-
-// The same for a game that has already been started (a rematch, say).
+// The same for a game that has already been started (a rematch, or one restored from a journal).
 void play_until_over(std::vector<Player*> seats, std::vector<Player*> spectators, Rng& rng,
                      const std::function<void(int actions)>& between = {}, int timeout_s = 60);
 

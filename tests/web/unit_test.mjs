@@ -68,6 +68,15 @@ await check('DRBG uniform vectors', async () => {
     [2956023780733531798n, 6499156809928480711n, 7577947049919160432n, 7791918719227595487n, 7255149256984270286n, 6280267997956488605n]);
 });
 
+await check('DRBG mixed sequence with uniform(1) and uniform(0)', async () => {
+  // PROTOCOL.md: uniform(1) draws one value (so every later value depends on it); uniform(0)
+  // draws none. Twelve 64-bit values are used, two of them rejected for 2^63 + 1.
+  const d = Drbg.fromHex(seed1);
+  const ns = [6, 1, 52, 1, 1, (1n << 63n) + 1n, 2, 1, 0, 1000000007, 3];
+  assert.deepEqual(ns.map((n) => d.uniform(n)), [4, 0, 24, 0, 0, 6280267997956488605n, 1, 0, 0, 391645412, 0]);
+  assert.equal(d.nextU64(), 0xea07967cfcb36ce1n);
+});
+
 await check('shuffle vectors', async () => {
   const deck = () => Array.from({ length: 52 }, (_, i) => i);
   assert.equal(Drbg.fromHex(seed1).shuffle(deck()).join(' '),

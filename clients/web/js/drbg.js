@@ -38,10 +38,13 @@ export class Drbg {
     return v;
   }
 
-  // A uniform integer in [0, n) (n a positive Number or BigInt); returns a Number when n is one.
+  // A uniform integer in [0, n) (n a Number or BigInt, 0 <= n < 2^64); returns a Number when n is
+  // one. uniform(1) draws one value like any other n; uniform(0) draws nothing and returns 0
+  // (PROTOCOL.md: no engine asks for it, and no implementation fails on it).
   uniform(n) {
     const big = BigInt(n);
-    if (big < 1n) throw new Error('uniform(n) needs n >= 1');
+    if (big < 0n || big >= TWO64) throw new Error('uniform(n) needs 0 <= n < 2^64');
+    if (big === 0n) return typeof n === 'bigint' ? 0n : 0;
     const limit = TWO64 - (TWO64 % big);
     let x;
     do x = this.nextU64(); while (x >= limit);
