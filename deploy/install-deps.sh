@@ -9,7 +9,7 @@
 set -euo pipefail
 
 packages=(g++ cmake make ccache pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev
-          libssl-dev catch2 libsqlite3-dev)
+          libssl-dev catch2 libsqlite3-dev zlib1g-dev)
 browser=0
 for arg in "$@"; do
   case "$arg" in

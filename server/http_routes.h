@@ -1,11 +1,13 @@
 // The plain HTTP endpoints: /healthz, /readyz, /metrics, /api/games, and the browser
-// client's static files (with /r/{code} share links served the client's index page).
+// client's static files (with /r/{code} share links served the client's index page). Every
+// answer is counted in /metrics by its route's template and its status.
 #pragma once
 
 #include <boost/beast/http.hpp>
 #include <optional>
 #include <string>
 
+#include "server/metrics.h"
 #include "server/server_context.h"
 
 namespace nyan::server {
@@ -18,9 +20,12 @@ using Request = http::request<http::string_body>;
 // (the transcript endpoint); `transcript_code` then names the room.
 std::optional<http::message_generator> route(const Request& req, ServerContext& ctx, std::string& transcript_code);
 
-// Responses shared by the session.
+// Responses shared by the session, counted under `counted_as`. A HEAD request gets the same
+// status and headers as a GET, Content-Length included, and no body.
 http::message_generator text_response(const Request& req, http::status status, std::string body,
-                                      const char* content_type = "text/plain; charset=utf-8");
-http::message_generator json_response(const Request& req, http::status status, const std::string& body);
+                                      const char* content_type = "text/plain; charset=utf-8",
+                                      HttpRoute counted_as = HttpRoute::other);
+http::message_generator json_response(const Request& req, http::status status, const std::string& body,
+                                      HttpRoute counted_as = HttpRoute::other);
 
 }  // namespace nyan::server

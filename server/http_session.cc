@@ -52,8 +52,10 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     if (ctx_.stopping || ctx_.session_count() >= static_cast<std::size_t>(ctx_.config.max_connections)) {
       Request req = parser_->release();
       req.keep_alive(false);
-      return send(text_response(req, http::status::service_unavailable, "no capacity\n"));
+      return send(text_response(req, http::status::service_unavailable, "no capacity\n", "text/plain; charset=utf-8",
+                                HttpRoute::websocket));
     }
+    metrics().http_request(HttpRoute::websocket, 101);
     std::make_shared<WsSession>(std::move(stream_), ctx_)->run(parser_->release());
     return;
   }
@@ -66,13 +68,16 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
 
 void HttpSession::serve_transcript(const std::string& code) {
   auto room = ctx_.rooms.find(code);
-  if (!room) return send(json_response(parser_->get(), http::status::not_found, R"({"error":"unknown_room"})"));
+  if (!room)
+    return send(json_response(parser_->get(), http::status::not_found, R"({"error":"unknown_room"})",
+                              HttpRoute::transcript));
   room->transcript([self = shared_from_this()](Json record) {
     net::post(self->stream_.get_executor(), [self, record = std::move(record)] {
       const Request& req = self->parser_->get();
       if (record.is_null())  // the game is still going: nothing is revealed
-        return self->send(json_response(req, http::status::conflict, R"({"error":"game_not_finished"})"));
-      self->send(json_response(req, http::status::ok, record.dump()));
+        return self->send(
+            json_response(req, http::status::conflict, R"({"error":"game_not_finished"})", HttpRoute::transcript));
+      self->send(json_response(req, http::status::ok, record.dump(), HttpRoute::transcript));
     });
   });
 }

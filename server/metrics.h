@@ -1,5 +1,7 @@
 // Process-wide counters, exposed at /metrics in the Prometheus text format. Everything is a
-// lock-free atomic so any strand may count without coordination.
+// lock-free atomic so any strand may count without coordination. The page also carries the
+// process figures of the Prometheus conventions (process_*, read from /proc at each scrape)
+// and nyanhall_build_info with the version.
 #pragma once
 
 #include <array>
@@ -15,6 +17,13 @@ namespace nyan::server {
 
 enum class RoomPhase { lobby, playing, over, broken };
 inline constexpr int kRoomPhases = 4;
+
+// HTTP requests are counted by route, the template of the path and never the path itself, so
+// the label set stays small whatever clients ask for.
+enum class HttpRoute { healthz, readyz, metrics, games, transcript, share_link, static_file, websocket, other };
+inline constexpr int kHttpRoutes = 9;
+// The statuses the server answers with; anything else is counted as "other".
+inline constexpr std::array<unsigned, 12> kHttpStatuses = {101, 200, 304, 400, 404, 405, 409, 413, 429, 500, 503, 0};
 
 class Histogram {
  public:
@@ -38,6 +47,7 @@ class Metrics {
   void room_left(const std::string& game, RoomPhase phase);
 
   void error(ProtoError e) { errors_[static_cast<int>(e)]++; }
+  void http_request(HttpRoute route, unsigned status);
 
   std::atomic<long> connections{0};
   std::atomic<long> connections_total{0};
@@ -59,6 +69,7 @@ class Metrics {
  private:
   std::map<std::string, std::array<std::atomic<long>, kRoomPhases>> rooms_;
   std::array<std::atomic<long>, kProtoErrorCount> errors_{};
+  std::array<std::array<std::atomic<long>, kHttpStatuses.size()>, kHttpRoutes> http_{};
 };
 
 Metrics& metrics();

@@ -12,19 +12,20 @@
 #include "server/config.h"
 #include "server/journal.h"
 #include "server/room_manager.h"
+#include "server/static_files.h"
 
 namespace nyan::server {
 
 class WsSession;
 
 struct ServerContext {
-  ServerContext(const Config& c, RoomManager& r, Journal& j, std::string web)
-      : config(c), rooms(r), journal(j), web_root(std::move(web)) {}
+  ServerContext(const Config& c, RoomManager& r, Journal& j, std::string web_root)
+      : config(c), rooms(r), journal(j), web(std::move(web_root)) {}
 
   const Config& config;
   RoomManager& rooms;
   Journal& journal;
-  std::string web_root;
+  StaticFiles web;  // the browser client's files (web.root() empty: none installed)
   std::atomic<bool> stopping{false};
 
   // Live WebSocket sessions, so shutdown can close each with a proper close code.

@@ -13,24 +13,13 @@
 #include "clients/cli/verifier.h"
 #include "tests/server/harness.h"
 #include "tests/server/server_process.h"
+#include "tests/server/temp_dir.h"
 
 using namespace nyan;
 using namespace nyan::test;
 using namespace std::chrono_literals;
 
 namespace {
-
-struct TempDir {
-  std::filesystem::path path;
-  TempDir() {
-    char tmpl[] = "/tmp/nyanhall-test-XXXXXX";
-    path = mkdtemp(tmpl);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
-};
 
 std::vector<std::string> journal_args(const TempDir& dir, std::vector<std::string> more = {}) {
   std::vector<std::string> a = {"--data-dir", dir.path.string(), "--group-commit-us", "500"};
@@ -241,7 +230,7 @@ TEST_CASE("journal: a corrupt record breaks only its own room", "[server][journa
   CHECK(lines == 1);
   INFO(log);
   // One clear line naming the room and what is wrong with it.
-  CHECK(std::regex_search(log, std::regex("room_broken reason=record 3: [^\\n]* room=" + bad)));
+  CHECK(std::regex_search(log, std::regex("room_broken reason=\"record 3: [^\"\\n]*\" room=" + bad)));
   auto p = connect_player(server.port());
   CHECK((*p->client.reconnect(bad, bad_token))["code"] == "unknown_room");
   auto q = connect_player(server.port());

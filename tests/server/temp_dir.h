@@ -1,0 +1,31 @@
+// A fresh directory under /tmp for one test, removed with everything in it at the end.
+#pragma once
+
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace nyan::test {
+
+struct TempDir {
+  std::filesystem::path path;
+  TempDir() {
+    char tmpl[] = "/tmp/nyanhall-test-XXXXXX";
+    path = mkdtemp(tmpl);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+  // Writes `content` to `name` under the directory (making its parents); returns its path.
+  std::filesystem::path write(const std::string& name, const std::string& content) const {
+    const std::filesystem::path p = path / name;
+    std::filesystem::create_directories(p.parent_path());
+    std::ofstream(p, std::ios::binary | std::ios::trunc) << content;
+    return p;
+  }
+};
+
+}  // namespace nyan::test
