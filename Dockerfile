@@ -3,7 +3,7 @@
 # group nyanhall 10001:10001, /data, /tmp and the browser client), as that user, with the
 # journal on the /data volume.
 #
-#   docker build -t nyanhall .                    (podman: podman build --format docker -t nyanhall .)
+#   docker build -t nyanhall .                    (podman: podman build --format docker --layers=false -t nyanhall .)
 #   docker run -d --name nyanhall -p 8080:8080 -v nyanhall-data:/data nyanhall
 #   docker build --target test .                  builds everything and runs the unit and server tests
 #

@@ -65,9 +65,9 @@ server=127.0.0.1:$port
 # Images without a name that the build leaves behind: a stage's image must not be one of them.
 unnamed() { podman images --filter dangling=true --format '{{.ID}}' | sort; }
 unnamed >"$work/unnamed.before"
-step "podman build --format docker -t $image"
+step "podman build --format docker --layers=false -t $image"
 built=$SECONDS
-if ! podman build --network=host --format docker -t "$image" "$root" >"$work/build.log" 2>&1; then
+if ! podman build --network=host --format docker --layers=false -t "$image" "$root" >"$work/build.log" 2>&1; then
   tail -40 "$work/build.log" >&2
   fail "the image did not build"
 fi
