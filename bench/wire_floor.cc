@@ -27,7 +27,7 @@
 #include <unistd.h>
 #include <vector>
 
-#include "clients/cli/proc_stat.h"
+#include "server/proc_stat.h"
 
 namespace net = boost::asio;
 namespace beast = boost::beast;
@@ -215,7 +215,7 @@ int main(int argc, char** argv) {
       clients.back()->start(at);
     }
   for (auto& c : clients) c->read();
-  const double cpu0 = nyan::cli::read_proc(server).cpu_seconds;
+  const double cpu0 = nyan::read_proc(server).cpu_seconds;
   const auto t0 = Clock::now();
   for (int r = 0; r < rooms; ++r) {
     clients[static_cast<std::size_t>(2 * r)]->opens();
@@ -224,7 +224,7 @@ int main(int argc, char** argv) {
   ioc.run_for(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds)));
   stats.stopping = true;
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
-  const double cpu = nyan::cli::read_proc(server).cpu_seconds - cpu0;
+  const double cpu = nyan::read_proc(server).cpu_seconds - cpu0;
   kill(server, SIGKILL);
   waitpid(server, nullptr, 0);
   std::printf("wire_floor: %d rooms x 2 connections, %.1f s, pace %s\n", rooms, secs,

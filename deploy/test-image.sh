@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Builds the nyanhall image with podman and uses it as a person would: runs it with a volume,
-# checks /healthz, the image's HEALTHCHECK and its unprivileged user, plays a complete game
-# through the container with two nyanhall-cli bots, then stops the container with SIGTERM in
-# the middle of a second game (it must exit 0 within the grace period), starts a new
-# container on the same volume, and checks that the game resumes there and finishes.
+# Builds the nyanhall image with podman and uses it as a person would: checks its size, that
+# the build left no stage image behind, and its configuration; runs it with a volume, checks
+# /healthz, the image's HEALTHCHECK, its unprivileged user and group (10001:10001, both named
+# nyanhall, and the owners of the volume), and that the HEALTHCHECK finds the server's port
+# when it is set by a flag after the image name; plays a complete game through the container
+# with two nyanhall-cli bots, then stops the container with SIGTERM in the middle of a second
+# game (it must exit 0 within the grace period), starts a new container on the same volume,
+# and checks that the game resumes there and finishes.
 # Usage: deploy/test-image.sh [BUILD_DIR]   (the bots are BUILD_DIR's nyanhall-cli; default build)
 # Needs podman; on an offline machine, local debian:bookworm and debian:bookworm-slim images
 # (the build uses the host's network for apt).
@@ -16,6 +19,7 @@ image=${NYAN_IMAGE:-localhost/nyanhall:test}
 name=nyan-image-test-$$
 volume=nyan-image-test-$$
 stop_grace=10  # podman stop's (and Docker's) default time before SIGKILL
+max_image_mb=120
 
 command -v podman >/dev/null || { echo "test-image: needs podman" >&2; exit 1; }
 [[ -x $cli ]] || { echo "test-image: build nyanhall-cli first ($cli)" >&2; exit 1; }
@@ -25,7 +29,7 @@ pids=()
 passed=0
 cleanup() {
   for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done
-  podman rm -f "$name-1" "$name-2" >/dev/null 2>&1 || true
+  podman rm -f "$name-1" "$name-2" "$name-port" >/dev/null 2>&1 || true
   podman volume rm -f "$volume" >/dev/null 2>&1 || true
   if ((passed)); then rm -rf "$work"; else echo "test-image: logs kept in $work" >&2; fi
 }
@@ -44,23 +48,37 @@ wait_until() {
 }
 get() { curl -fsS --max-time 5 "$@"; }
 
-port=
-for _ in $(seq 200); do
-  p=$((20000 + RANDOM % 40000))
-  if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then port=$p; break; fi
-done
-[[ -n $port ]] || fail "no free port"
+free_port() {
+  local p
+  for _ in $(seq 200); do
+    p=$((20000 + RANDOM % 40000))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then echo "$p"; return; fi
+  done
+  fail "no free port"
+}
+port=$(free_port)
+port_b=$(free_port)
+[[ -n $port && -n $port_b && $port != "$port_b" ]] || fail "no two free ports"
 base=http://127.0.0.1:$port
 server=127.0.0.1:$port
 
-step "podman build --format docker -t $image (build stage runs the unit tests)"
-if ! podman build --network=host --format docker -t "$image" "$root" >"$work/build.log" 2>&1; then
+# Images without a name that the build leaves behind: a stage's image must not be one of them.
+unnamed() { podman images --filter dangling=true --format '{{.ID}}' | sort; }
+unnamed >"$work/unnamed.before"
+step "podman build --format docker --layers=false -t $image"
+built=$SECONDS
+if ! podman build --network=host --format docker --layers=false -t "$image" "$root" >"$work/build.log" 2>&1; then
   tail -40 "$work/build.log" >&2
   fail "the image did not build"
 fi
 podman image exists "$image" || fail "no image $image after the build"
-grep -E "tests passed|Total Test time" "$work/build.log" | sed 's/^/        build: /' || true
-step "image $(podman image inspect --format '{{.Size}}' "$image" | awk '{printf "%.0f MB", $1 / 1e6}')"
+size_mb=$(podman image inspect --format '{{.Size}}' "$image" | awk '{printf "%.0f", $1 / 1e6}')
+step "image built in $((SECONDS - built)) s: $size_mb MB"
+((size_mb <= max_image_mb)) || fail "the image is $size_mb MB (at most $max_image_mb)"
+! grep -qE "Test +#|tests passed" "$work/build.log" || fail "the default build ran the tests"
+left=$(comm -13 "$work/unnamed.before" <(unnamed) | while read -r id; do
+  podman image inspect --format '{{.ID}} {{index .Labels "nyanhall.stage"}}' "$id" 2>/dev/null; done | grep -c . || true)
+((left == 0)) || fail "the build left $left unnamed image(s) behind (podman images --filter dangling=true)"
 
 # The image's configuration, as Docker would read it.
 inspect() { podman image inspect --format "$1" "$image"; }
@@ -80,12 +98,26 @@ run_container() {
 run_container 1
 step "container 1 up: /healthz says '$(get "$base/healthz")'"
 podman healthcheck run "$name-1" >/dev/null || fail "the HEALTHCHECK reports unhealthy"
-[[ $(podman exec "$name-1" id -u) == 10001 ]] || fail "the server does not run as 10001"
+# The process's user and group, by number and by the names the image gives them.
+ids=$(podman top "$name-1" huser hgroup user group | awk 'NR == 2 {print $1, $2, $3, $4}')
+[[ $ids == "10001 10001 nyanhall nyanhall" ]] || fail "the server runs as '$ids', not 10001 10001 nyanhall nyanhall"
+owner=$(stat -c '%u:%g' "$(podman volume inspect --format '{{.Mountpoint}}' "$volume")")
+[[ $owner == 10001:10001 ]] || fail "the volume belongs to $owner, not 10001:10001"
 get "$base/api/games" | grep -q '"oikake"' || fail "/api/games has no oikake"
 web=$(curl -s -o /dev/null -w '%{http_code}' "$base/")
 # The browser client is in the image when the sources have it.
 [[ ! -f $root/clients/web/index.html || $web == 200 ]] || fail "the browser client is not served at / ($web)"
-step "HEALTHCHECK healthy, server runs as uid 10001, /api/games lists oikake, / answers $web"
+step "HEALTHCHECK healthy, server runs as 10001:10001 (nyanhall:nyanhall), volume owned by $owner, /api/games lists oikake, / answers $web"
+
+# The port set by a flag after the image name, which the HEALTHCHECK command never sees: it
+# must find the port the server wrote, not ask the image's NYANHALL_PORT.
+podman run -d --name "$name-port" -p "127.0.0.1:$port_b:9090" "$image" --port 9090 >/dev/null 2>>"$work/podman.log"
+wait_until 60 "the container started with --port 9090" get "http://127.0.0.1:$port_b/healthz"
+podman healthcheck run "$name-port" >/dev/null || fail "the HEALTHCHECK is unhealthy for a server started with --port 9090"
+podman exec "$name-port" nyanhall --healthcheck --port-file /nonexistent 2>/dev/null &&
+  fail "the health check passed while asking the image's port 8080, where nothing listens"
+podman rm -f "$name-port" >/dev/null 2>&1
+step "HEALTHCHECK healthy for a container started with --port 9090 (8080 would not answer)"
 
 # bots PREFIX BOT_FLAGS...: a host that creates a room and starts when its guest is seated,
 # and a guest that joins by the code the host printed.

@@ -20,6 +20,7 @@ struct Config {
   std::string log_level = "info";   // trace debug info warn error critical off
   std::string web_root;             // the browser client's files; empty: built-in location
   std::string node;                 // this replica's name in room codes (scale-out); may be empty
+  std::string port_file;            // written with "ADDRESS PORT" once listening; empty: none
 
   // Limits.
   std::size_t max_message_bytes = 16 * 1024;  // a WebSocket message from a client
@@ -55,5 +56,8 @@ struct Config {
 // `help` to the usage text.
 std::optional<Config> parse_config(const std::vector<std::string>& args, std::string& error,
                                    std::string& help);
+
+// The --help text: every flag with its value's placeholder, environment twin and default.
+std::string usage();
 
 }  // namespace nyan::server

@@ -6,6 +6,10 @@
 #include <boost/beast/http.hpp>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
 
 namespace nyan::server {
 
@@ -13,11 +17,63 @@ namespace net = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 
+bool write_port_file(const std::string& path, const std::string& address, unsigned short port, std::string& error) {
+  const std::string temporary = path + ".new." + std::to_string(::getpid());
+  {
+    std::ofstream out(temporary, std::ios::trunc);
+    out << address << ' ' << port << '\n';
+    out.close();
+    if (!out) {
+      error = "cannot write " + temporary;
+      std::remove(temporary.c_str());
+      return false;
+    }
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    error = "cannot rename " + temporary + " to " + path;
+    std::remove(temporary.c_str());
+    return false;
+  }
+  return true;
+}
+
+bool read_port_file(const std::string& path, std::string& address, unsigned short& port, std::string& error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = "no port file " + path + " (is the server running?)";
+    return false;
+  }
+  std::string line;
+  std::getline(in, line);
+  if (line.size() > 100) line.clear();  // not ours
+  std::istringstream fields(line);
+  long long p = 0;
+  std::string rest;
+  if (!(fields >> address >> p) || (fields >> rest) || p <= 0 || p > 65535) {
+    error = "port file " + path + " does not hold \"ADDRESS PORT\"";
+    return false;
+  }
+  port = static_cast<unsigned short>(p);
+  return true;
+}
+
 int run_healthcheck(const Config& config) {
+  std::string bind = config.bind, error, note;
+  unsigned short port = static_cast<unsigned short>(config.port);
+  if (!config.port_file.empty() && !read_port_file(config.port_file, bind, port, error)) {
+    if (std::filesystem::exists(config.port_file)) {  // there, but not ours: do not guess
+      std::fprintf(stderr, "healthcheck: %s\n", error.c_str());
+      return 1;
+    }
+    // Not written (yet, or it could not be): ask what --bind and --port say.
+    bind = config.bind;
+    port = static_cast<unsigned short>(config.port);
+    note = error + "; ";
+  }
   boost::system::error_code ec;
-  net::ip::address address = net::ip::make_address(config.bind, ec);
-  if (ec || config.port == 0) {
-    std::fprintf(stderr, "healthcheck: no address to check (bind %s, port %d)\n", config.bind.c_str(), config.port);
+  net::ip::address address = net::ip::make_address(bind, ec);
+  if (ec || port == 0) {
+    std::fprintf(stderr, "healthcheck: %sno address to check (bind %s, port %d)\n", note.c_str(), bind.c_str(), port);
     return 1;
   }
   // A server listening on every address is asked over loopback.
@@ -36,7 +92,7 @@ int run_healthcheck(const Config& config) {
   beast::error_code result;
   // One deadline for the whole exchange: a hung server is unhealthy, not a hung check.
   stream.expires_after(std::chrono::seconds(3));
-  stream.async_connect({address, static_cast<unsigned short>(config.port)}, [&](beast::error_code e) {
+  stream.async_connect({address, port}, [&](beast::error_code e) {
     if (e) {
       result = e;
       return;
@@ -51,7 +107,8 @@ int run_healthcheck(const Config& config) {
   });
   ioc.run();
   if (result) {
-    std::fprintf(stderr, "healthcheck: %s:%d: %s\n", address.to_string().c_str(), config.port, result.message().c_str());
+    std::fprintf(stderr, "healthcheck: %s%s:%d: %s\n", note.c_str(), address.to_string().c_str(), port,
+                 result.message().c_str());
     return 1;
   }
   if (res.result() != http::status::ok) {

@@ -1,6 +1,7 @@
 // The plain HTTP endpoints: /healthz, /readyz, /metrics, /api/games, and the browser client's
 // static files (with /r/{code} share links served the client's index page). The room
-// endpoints under /api/rooms/ are answered by http_rooms.h.
+// endpoints under /api/rooms/ are answered by http_rooms.h. Every answer is counted in
+// /metrics by its route's template and its status.
 #pragma once
 
 #include <boost/beast/http.hpp>
@@ -8,6 +9,7 @@
 #include <string>
 
 #include "server/http_rooms.h"
+#include "server/metrics.h"
 #include "server/server_context.h"
 
 namespace nyan::server {
@@ -19,10 +21,15 @@ using Request = http::request<http::string_body>;
 // A response for `req`, or nullopt when the route needs a room (the /api/rooms/{code}
 // endpoints); `room_query` then says what is asked.
 std::optional<http::message_generator> route(const Request& req, ServerContext& ctx, std::optional<RoomQuery>& room_query);
+// The route a room endpoint's answer is counted under.
+HttpRoute room_route(const RoomQuery& query);
 
-// Responses shared by the session.
+// Responses shared by the session, counted under `counted_as`. A HEAD request gets the same
+// status and headers as a GET, Content-Length included, and no body.
 http::message_generator text_response(const Request& req, http::status status, std::string body,
-                                      const char* content_type = "text/plain; charset=utf-8");
-http::message_generator json_response(const Request& req, http::status status, const std::string& body);
+                                      const char* content_type = "text/plain; charset=utf-8",
+                                      HttpRoute counted_as = HttpRoute::other);
+http::message_generator json_response(const Request& req, http::status status, const std::string& body,
+                                      HttpRoute counted_as = HttpRoute::other);
 
 }  // namespace nyan::server

@@ -33,11 +33,11 @@ void HttpSession::do_read() {
   http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
 }
 
-void HttpSession::refuse(http::status status, const char* body, Refusal why) {
+void HttpSession::refuse(http::status status, const char* body, Refusal why, HttpRoute as) {
   metrics().refused(why);
   Request req = parser_->release();
   req.keep_alive(false);
-  send(text_response(req, status, body));
+  send(text_response(req, status, body, "text/plain; charset=utf-8", as));
 }
 
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
@@ -71,6 +71,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     res.body() = "too many requests; slow down\n";
     res.keep_alive(false);
     res.prepare_payload();
+    metrics().http_request(HttpRoute::other, 429);
     return send(std::move(res));
   }
   if (const unsigned status = transfer_coding_problem(req)) {
@@ -88,12 +89,15 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
       return send(text_response(r, http::status::not_found, "WebSocket endpoint is /ws\n"));
     }
     if (!origin_allowed(req, ctx_.config))
-      return refuse(http::status::forbidden, "WebSockets from this origin are not allowed\n", Refusal::origin);
+      return refuse(http::status::forbidden, "WebSockets from this origin are not allowed\n", Refusal::origin,
+                    HttpRoute::websocket);
     if (ctx_.stopping) {
       Request r = parser_->release();
       r.keep_alive(false);
-      return send(text_response(r, http::status::service_unavailable, "the server is shutting down\n"));
+      return send(text_response(r, http::status::service_unavailable, "the server is shutting down\n",
+                                "text/plain; charset=utf-8", HttpRoute::websocket));
     }
+    metrics().http_request(HttpRoute::websocket, 101);
     std::make_shared<WsSession>(std::move(stream_), ctx_, std::move(slot_))->run(parser_->release());
     return;
   }
@@ -101,10 +105,10 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   auto response = route(req, ctx_, room_query);
   if (response) return send(std::move(*response));
   answer_room_query(ctx_, slot_.client(), *room_query, stream_.get_executor(),
-                    [self = shared_from_this()](http::status s, std::string body) {
+                    [self = shared_from_this(), as = room_route(*room_query)](http::status s, std::string body) {
                       Request r = self->parser_->release();
                       if (s == http::status::too_many_requests) r.keep_alive(false);
-                      self->send(json_response(r, s, body));
+                      self->send(json_response(r, s, body, as));
   });
 }
 

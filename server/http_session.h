@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include "server/metrics.h"
 #include "server/server_context.h"
 
 namespace nyan::server {
@@ -27,7 +28,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void send(http::message_generator&& msg);
   void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
   // Answers `status` and closes, counting the refusal.
-  void refuse(http::status status, const char* body, Refusal why);
+  void refuse(http::status status, const char* body, Refusal why, HttpRoute as = HttpRoute::other);
   void do_shutdown();
 
   beast::tcp_stream stream_;

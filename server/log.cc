@@ -3,6 +3,8 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "server/logfmt.h"
+
 namespace nyan::server::log {
 
 namespace {
@@ -17,11 +19,7 @@ std::string format_line(std::string_view event, const Json& fields) {
     // The pattern supplies the opening brace with ts and level; drop ours.
     return s.substr(1, s.size() - 2);
   }
-  std::string s(event);
-  if (fields.is_object())
-    for (const auto& [k, v] : fields.items())
-      s += " " + k + "=" + (v.is_string() ? v.get<std::string>() : v.dump(-1, ' ', false, Json::error_handler_t::replace));
-  return s;
+  return logfmt_line(event, fields);
 }
 
 void write(spdlog::level::level_enum level, std::string_view event, const Json& fields) {

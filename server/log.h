@@ -1,6 +1,6 @@
-// Structured logging over spdlog: an event name and fields, written as text
-// ("room_created code=... game=...") or as one JSON object per line. Callers pass only what
-// may be logged: never a hidden value, a token or a seed of an unfinished game.
+// Structured logging over spdlog: an event name and fields, written as logfmt text
+// ("room_created code=... game=...", see logfmt.h) or as one JSON object per line. Callers
+// pass only what may be logged: never a hidden value, a token or a seed of an unfinished game.
 #pragma once
 
 #include <string>

@@ -1,7 +1,13 @@
 #include "server/metrics.h"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <sstream>
+
+#include "protocol/messages.h"
+#include "protocol/version.h"
+#include "server/proc_stat.h"
 
 namespace nyan::server {
 
@@ -11,9 +17,27 @@ const char* phase_name(int p) {
   return names[p];
 }
 
+const char* route_name(int r) {
+  // In HttpRoute's order.
+  static const char* names[kHttpRoutes] = {"/healthz",         "/readyz",
+                                           "/metrics",         "/api/games",
+                                           "/api/rooms/{code}", "/api/rooms/{code}/transcript",
+                                           "/api/rooms/{code}/replay", "/r/{code}",
+                                           "/{file}",          "/ws",
+                                           "other"};
+  return names[r];
+}
+
 std::string number(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+// Seconds since the epoch need all their digits ("%g" would round them to six).
+std::string fixed(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", v);
   return buf;
 }
 }  // namespace
@@ -55,11 +79,31 @@ void Metrics::room_left(const std::string& game, RoomPhase phase) {
   if (auto it = rooms_.find(game); it != rooms_.end()) it->second[static_cast<int>(phase)]--;
 }
 
+void Metrics::http_request(HttpRoute route, unsigned status) {
+  std::size_t i = 0;
+  while (i + 1 < kHttpStatuses.size() && kHttpStatuses[i] != status) ++i;
+  http_[static_cast<int>(route)][i]++;
+}
+
 std::string Metrics::render() const {
   std::ostringstream o;
-  auto counter = [&](const char* name, const char* help, long v, const char* type = "counter") {
+  auto metric = [&](const char* name, const char* help, const std::string& v, const char* type) {
     o << "# HELP " << name << " " << help << "\n# TYPE " << name << " " << type << "\n" << name << " " << v << "\n";
   };
+  auto counter = [&](const char* name, const char* help, long v, const char* type = "counter") {
+    metric(name, help, std::to_string(v), type);
+  };
+  const ProcStat self = read_proc(static_cast<int>(::getpid()));
+  metric("process_cpu_seconds_total", "Total user and system CPU time spent in seconds", fixed(self.cpu_seconds),
+         "counter");
+  metric("process_resident_memory_bytes", "Resident memory size in bytes", std::to_string(self.rss_kib * 1024), "gauge");
+  metric("process_open_fds", "Number of open file descriptors", std::to_string(self.open_fds), "gauge");
+  if (self.max_fds > 0)
+    metric("process_max_fds", "Maximum number of open file descriptors", std::to_string(self.max_fds), "gauge");
+  metric("process_start_time_seconds", "Start time of the process since the Unix epoch in seconds",
+         fixed(self.start_time_seconds), "gauge");
+  o << "# HELP nyanhall_build_info The running release (always 1)\n# TYPE nyanhall_build_info gauge\n"
+    << "nyanhall_build_info{version=\"" << kVersion << "\",protocol=\"" << kProtocolVersion << "\"} 1\n";
   counter("nyanhall_connections", "Open WebSocket connections", connections, "gauge");
   counter("nyanhall_connections_total", "WebSocket connections accepted", connections_total);
   counter("nyanhall_messages_in_total", "Messages received from clients", messages_in);
@@ -83,6 +127,13 @@ std::string Metrics::render() const {
        "# TYPE nyanhall_refusals_total counter\n";
   for (int i = 0; i < kRefusalCount; ++i)
     o << "nyanhall_refusals_total{reason=\"" << refusal_name(static_cast<Refusal>(i)) << "\"} " << refusals_[i] << "\n";
+  o << "# HELP nyanhall_http_requests_total HTTP requests answered, by route and status\n"
+       "# TYPE nyanhall_http_requests_total counter\n";
+  for (int r = 0; r < kHttpRoutes; ++r)
+    for (std::size_t i = 0; i < kHttpStatuses.size(); ++i)
+      if (const long n = http_[r][i]; n > 0)
+        o << "nyanhall_http_requests_total{route=\"" << route_name(r) << "\",status=\""
+          << (kHttpStatuses[i] ? std::to_string(kHttpStatuses[i]) : "other") << "\"} " << n << "\n";
   o << action_seconds.render("nyanhall_action_seconds",
                              "From receiving an action to sending its updates (journal included)");
   return o.str();

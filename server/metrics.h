@@ -1,5 +1,7 @@
 // Process-wide counters, exposed at /metrics in the Prometheus text format. Everything is a
-// lock-free atomic so any strand may count without coordination.
+// lock-free atomic so any strand may count without coordination. The page also carries the
+// process figures of the Prometheus conventions (process_*, read from /proc at each scrape)
+// and nyanhall_build_info with the version.
 #pragma once
 
 #include <array>
@@ -16,6 +18,13 @@ namespace nyan::server {
 
 enum class RoomPhase { lobby, playing, over, broken };
 inline constexpr int kRoomPhases = 4;
+
+// HTTP requests are counted by route, the template of the path and never the path itself, so
+// the label set stays small whatever clients ask for.
+enum class HttpRoute { healthz, readyz, metrics, games, room, transcript, replay, share_link, static_file, websocket, other };
+inline constexpr int kHttpRoutes = 11;
+// The statuses the server answers with; anything else is counted as "other".
+inline constexpr std::array<unsigned, 14> kHttpStatuses = {101, 200, 304, 400, 403, 404, 405, 409, 413, 429, 500, 501, 503, 0};
 
 class Histogram {
  public:
@@ -40,6 +49,7 @@ class Metrics {
 
   void error(ProtoError e) { errors_[static_cast<int>(e)]++; }
   void refused(Refusal r) { refusals_[static_cast<int>(r)]++; }
+  void http_request(HttpRoute route, unsigned status);
 
   std::atomic<long> connections{0};
   std::atomic<long> connections_total{0};
@@ -62,6 +72,7 @@ class Metrics {
   std::map<std::string, std::array<std::atomic<long>, kRoomPhases>> rooms_;
   std::array<std::atomic<long>, kProtoErrorCount> errors_{};
   std::array<std::atomic<long>, kRefusalCount> refusals_{};
+  std::array<std::array<std::atomic<long>, kHttpStatuses.size()>, kHttpRoutes> http_{};
 };
 
 Metrics& metrics();

@@ -6,11 +6,13 @@
 #include <sys/resource.h>
 
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <thread>
 #include <vector>
 
 #include "rules/core/registry.h"
+#include "server/healthcheck.h"
 #include "server/listener.h"
 #include "server/log.h"
 #include "server/metrics.h"
@@ -34,6 +36,19 @@ std::string find_web_root(const Config& c, const std::string& program_path) {
                                     exe.parent_path() / "../../clients/web/dist", exe.parent_path() / "../../clients/web"})
     if (fs::exists(candidate / "index.html", ec)) return fs::weakly_canonical(candidate, ec).string();
   return "";
+}
+
+// Everything the configuration names, checked before anything touches the disk: a mistyped
+// directory must not leave a journal or a half-started server behind. The bind address was
+// checked as the flags were read. Returns an error line's fields, or null when all is well.
+Json preflight(const Config& c) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!c.web_root.empty() && !fs::is_directory(c.web_root, ec))
+    return {{"web_root", c.web_root}, {"error", "not a directory"}};
+  if (c.journal != "none" && !c.data_dir.empty() && fs::exists(c.data_dir, ec) && !fs::is_directory(c.data_dir, ec))
+    return {{"data_dir", c.data_dir}, {"error", "not a directory"}};
+  return nullptr;
 }
 
 std::unique_ptr<Journal> open_journal(const Config& c, std::string& error) {
@@ -75,6 +90,22 @@ int run_server(const Config& given, const std::string& program_path, const Journ
   std::signal(SIGXFSZ, SIG_IGN);
   std::signal(SIGPIPE, SIG_IGN);
 
+  if (const Json problem = preflight(config); !problem.is_null()) {
+    log::error("bad_config", problem);
+    return 2;
+  }
+  boost::system::error_code ec;
+  const auto address = net::ip::make_address(config.bind, ec);
+  if (ec) {
+    log::error("bad_bind_address", {{"bind", config.bind}});
+    return 2;
+  }
+  const std::string web_root = find_web_root(config, program_path);
+  std::error_code missing;
+  if (web_root.empty() || !std::filesystem::exists(std::filesystem::path(web_root) / "index.html", missing))
+    log::warn("no_browser_client",
+              {{"web_root", web_root.empty() ? "(none found)" : web_root}, {"detail", "no index.html: / answers 404"}});
+
   std::string journal_error;
   std::unique_ptr<Journal> journal = open_journal(config, journal_error);
   if (!journal) {
@@ -95,15 +126,9 @@ int run_server(const Config& given, const std::string& program_path, const Journ
   log::info("rooms_restored", {{"restored", restored.restored},
                                {"broken", restored.broken},
                                {"ms", std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - restore_start).count()}});
-  ServerContext ctx{config, rooms, *journal, find_web_root(config, program_path)};
+  ServerContext ctx{config, rooms, *journal, web_root};
 
   auto listener = std::make_shared<Listener>(ioc, ctx);
-  boost::system::error_code ec;
-  const auto address = net::ip::make_address(config.bind, ec);
-  if (ec) {
-    log::error("bad_bind_address", {{"bind", config.bind}});
-    return 2;
-  }
   std::string error;
   if (!listener->open({address, static_cast<unsigned short>(config.port)}, error)) {
     log::error("listen_failed", {{"bind", config.bind}, {"port", config.port}, {"error", error}});
@@ -111,7 +136,11 @@ int run_server(const Config& given, const std::string& program_path, const Journ
   }
   listener->run();
   log::info("listening", {{"address", config.bind}, {"port", listener->port()}, {"threads", threads},
-                          {"web_root", ctx.web_root.empty() ? "(none)" : ctx.web_root}});
+                          {"web_root", web_root.empty() ? "(none)" : web_root}});
+  // Without the file the server still serves; only a health check that relies on it is misled
+  // (it falls back to --bind and --port), so this is a warning (a read-only /tmp, say).
+  if (!config.port_file.empty() && !write_port_file(config.port_file, config.bind, listener->port(), error))
+    log::warn("port_file_failed", {{"port_file", config.port_file}, {"error", error}});
 
   // SIGTERM/SIGINT: stop accepting, close every WebSocket with 1001, wait for the sessions to
   // finish (bounded by drain_ms), then stop.
@@ -146,6 +175,7 @@ int run_server(const Config& given, const std::string& program_path, const Journ
   ioc.run();
   for (auto& t : pool) t.join();
   journal->flush();
+  if (!config.port_file.empty()) std::remove(config.port_file.c_str());  // nobody listens there now
   log::info("stopped");
   return 0;
 }

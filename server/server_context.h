@@ -14,24 +14,25 @@
 #include "server/config.h"
 #include "server/journal.h"
 #include "server/room_manager.h"
+#include "server/static_files.h"
 
 namespace nyan::server {
 
 class WsSession;
 
 struct ServerContext {
-  ServerContext(const Config& c, RoomManager& r, Journal& j, std::string web)
+  ServerContext(const Config& c, RoomManager& r, Journal& j, std::string web_root)
       : config(c),
         rooms(r),
         journal(j),
-        web_root(std::move(web)),
+        web(std::move(web_root)),
         limits(c),
         trusted_proxies(parse_ranges(c.trusted_proxy).value_or(std::vector<AddressRange>{})) {}
 
   const Config& config;
   RoomManager& rooms;
   Journal& journal;
-  std::string web_root;
+  StaticFiles web;  // the browser client's files (web.root() empty: none installed)
   ClientLimits limits;
   const std::vector<AddressRange> trusted_proxies;
   std::atomic<bool> stopping{false};

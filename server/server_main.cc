@@ -1,8 +1,11 @@
 #include "server/server_main.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
+#include "protocol/messages.h"
+#include "protocol/version.h"
 #include "server/config.h"
 #include "server/healthcheck.h"
 #include "server/log.h"
@@ -12,13 +15,15 @@ namespace nyan::server {
 int server_main(int argc, char** argv, const JournalWrap& wrap) {
   std::string error, help;
   std::vector<std::string> args(argv + 1, argv + argc);
+  if (std::find(args.begin(), args.end(), "--version") != args.end()) {
+    std::printf("nyanhall %s (protocol %d)\n", kVersion, kProtocolVersion);
+    return 0;
+  }
   const bool healthcheck = std::erase(args, std::string("--healthcheck")) > 0;
   auto config = parse_config(args, error, help);
   if (!config) {
     if (!help.empty()) {
       std::fputs(help.c_str(), stdout);
-      std::fputs("  --healthcheck\n      do not serve: ask the server these flags describe for /healthz; exit 0 if healthy\n",
-                 stdout);
       return 0;
     }
     std::fprintf(stderr, "nyanhall: %s\n", error.c_str());

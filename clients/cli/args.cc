@@ -1,15 +1,50 @@
 #include "clients/cli/args.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 
 namespace nyan::cli {
 
-Flags::Flags(const std::vector<std::string>& args, std::set<std::string> valued, std::set<std::string> switches,
-             bool positional) {
+std::string help_text(const CommandSpec& spec) {
+  std::string o = std::string("usage: nyanhall-cli ") + spec.name + " " + spec.synopsis + "\n\n" + spec.summary + "\n";
+  std::vector<std::pair<std::string, std::string>> rows;
+  if (spec.operand) rows.emplace_back(spec.operand, spec.operand_help ? spec.operand_help : "");
+  for (const FlagSpec& f : spec.flags)
+    rows.emplace_back(std::string("--") + f.name + (f.value ? std::string(" ") + f.value : ""), f.help);
+  rows.emplace_back("--help", "print this help and exit");
+  std::size_t width = 0;
+  for (const auto& r : rows) width = std::max(width, r.first.size());
+  o += "\n";
+  for (const auto& [left, right] : rows) {
+    o += "  " + left + std::string(width - left.size() + 2, ' ') + right + "\n";
+  }
+  return o;
+}
+
+int print_help(const CommandSpec& spec) {
+  std::fputs(help_text(spec).c_str(), stdout);
+  return 0;
+}
+
+int usage_error(const CommandSpec& spec, const std::string& problem) {
+  std::fprintf(stderr, "%s: %s\nusage: nyanhall-cli %s %s\n(nyanhall-cli %s --help describes every flag)\n", spec.name,
+               problem.c_str(), spec.name, spec.synopsis, spec.name);
+  return 2;
+}
+
+Flags::Flags(const std::vector<std::string>& args, const CommandSpec& spec) {
+  for (const std::string& a : args) help_ = help_ || a == "--help" || a == "-h";
+  if (help_) return;
+  auto find = [&](const std::string& name) -> const FlagSpec* {
+    for (const FlagSpec& f : spec.flags)
+      if (name == f.name) return &f;
+    return nullptr;
+  };
   for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string a = args[i];
+    const std::string& a = args[i];
     if (a.rfind("--", 0) != 0) {
-      if (!positional) {
+      if (!spec.operand) {
         error_ = "unexpected argument '" + a + "'";
         return;
       }
@@ -23,21 +58,27 @@ Flags::Flags(const std::vector<std::string>& args, std::set<std::string> valued,
       name = name.substr(0, eq);
       inline_value = true;
     }
-    if (switches.count(name)) {
-      values_[name] = "1";
-    } else if (valued.count(name)) {
-      if (!inline_value) {
-        if (i + 1 >= args.size()) {
-          error_ = "--" + name + " needs a value";
-          return;
-        }
-        value = args[++i];
-      }
-      values_[name] = value;
-    } else {
+    const FlagSpec* flag = find(name);
+    if (!flag) {
       error_ = "unknown flag --" + name;
       return;
     }
+    if (!flag->value) {
+      if (inline_value) {
+        error_ = "--" + name + " takes no value";
+        return;
+      }
+      values_[name] = "1";
+      continue;
+    }
+    if (!inline_value) {
+      if (i + 1 >= args.size()) {
+        error_ = "--" + name + " needs a value";
+        return;
+      }
+      value = args[++i];
+    }
+    values_[name] = value;
   }
 }
 

@@ -1,22 +1,44 @@
-// A small flag parser for the subcommands: --name value / --name=value / --flag.
+// The subcommands' flags: --name value / --name=value / --switch. Each subcommand describes
+// its flags once (CommandSpec); the parser reads them from that description and --help prints
+// it, so the help never lists a flag the parser does not know or misses one it does.
 #pragma once
 
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
 namespace nyan::cli {
 
+struct FlagSpec {
+  const char* name;   // without the dashes
+  const char* value;  // what the value is, as --help shows it ("HOST:PORT"); nullptr: a switch
+  const char* help;   // what it does, and its default when it has one
+};
+
+struct CommandSpec {
+  const char* name;      // "bot"
+  const char* synopsis;  // the arguments in one line, as usage shows them
+  const char* summary;   // what the command does, for nyanhall-cli --help
+  std::vector<FlagSpec> flags;
+  const char* operand = nullptr;  // a positional argument ("FILE"), if the command takes one
+  const char* operand_help = nullptr;
+};
+
+// "usage: nyanhall-cli NAME SYNOPSIS", the summary, and every flag with its value and help.
+std::string help_text(const CommandSpec& spec);
+// Prints help_text to stdout; returns exit code 0.
+int print_help(const CommandSpec& spec);
+// Prints "NAME: problem" and the usage line to stderr; returns exit code 2.
+int usage_error(const CommandSpec& spec, const std::string& problem);
+
 class Flags {
  public:
-  // `valued`: flags that take a value; `switches`: flags that do not. Unknown flags and
-  // stray arguments are errors (error() says which); positional arguments are allowed only
-  // when `positional` is true.
-  Flags(const std::vector<std::string>& args, std::set<std::string> valued, std::set<std::string> switches,
-        bool positional = false);
+  // Unknown flags and stray arguments are errors (error() says which); positional arguments
+  // are allowed only when the command has an operand. --help or -h anywhere sets help().
+  Flags(const std::vector<std::string>& args, const CommandSpec& spec);
 
+  bool help() const { return help_; }
   bool ok() const { return error_.empty(); }
   const std::string& error() const { return error_; }
   bool has(const std::string& name) const { return values_.count(name) > 0; }
@@ -29,6 +51,7 @@ class Flags {
   std::map<std::string, std::string> values_;
   std::vector<std::string> positional_;
   std::string error_;
+  bool help_ = false;
 };
 
 // "host:port" (default port 8080). False when malformed.

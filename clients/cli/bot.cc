@@ -52,23 +52,38 @@ struct BotRun {
 
 }  // namespace
 
+const CommandSpec kBot = {
+    "bot",
+    "--server HOST:PORT (--join CODE [--seat N] | --create GAME [--options JSON] [--start]) [FLAGS]",
+    "take a seat and play random legal moves to the end, verifying every hash and commitment",
+    {{"server", "HOST:PORT", "the server (default 127.0.0.1:8080)"},
+     {"join", "CODE", "join this room"},
+     {"seat", "N", "with --join: ask for this seat (default: the first free one)"},
+     {"create", "GAME", "create a room of this game (a game id: oikake, daihugo, kushine, doublehunt, hinode)"},
+     {"options", "JSON", "with --create: the room's options (default {})"},
+     {"start", nullptr, "with --create: start the game as soon as every seat is taken"},
+     {"name", "NAME", "the name shown to the other players (default bot)"},
+     {"seed", "S", "seed of the bot's own move choices (default 1)"},
+     {"think-ms", "MS", "wait this long before each move, like a person (default 0)"},
+     {"timeout", "SECONDS", "give up when the game has not ended after this long (default 600)"},
+     {"reconnect-timeout", "SECONDS", "when the server goes away, keep reconnecting for this long (default 30)"},
+     {"save", "FILE", "write the transcript (every message received) to FILE for nyanhall-cli verify"},
+     {"verbose", nullptr, "print every move, refusal and retry"}}};
+
 int bot(const Args& args) {
-  Flags f(args,
-          {"server", "join", "seat", "create", "options", "name", "seed", "save", "timeout", "reconnect-timeout",
-           "think-ms"},
-          {"start", "verbose"});
+  Flags f(args, kBot);
+  if (f.help()) return print_help(kBot);
   auto seed = f.integer("seed", 1);
   auto think_ms = f.integer("think-ms", 0);
   auto timeout = f.integer("timeout", 600);
   auto reconnect_timeout = f.integer("reconnect-timeout", 30);
   auto seat = f.integer("seat", -1);
   BotRun run;
-  if (!f.ok() || !seed || !timeout || !reconnect_timeout || !seat || !think_ms || *think_ms < 0 ||
-      !parse_server(f.get("server", "127.0.0.1:8080"), run.host, run.port) || (f.has("join") == f.has("create"))) {
-    std::fprintf(stderr, "bot: %s\nusage: nyanhall-cli bot --server HOST:PORT (--join CODE [--seat N] | --create GAME [--options JSON] [--start]) [--name NAME] [--seed S] [--think-ms MS] [--save FILE] [--verbose]\n",
-                 !f.ok() ? f.error().c_str() : (f.has("join") == f.has("create")) ? "give exactly one of --join and --create" : "bad value");
-    return 2;
-  }
+  if (!f.ok()) return usage_error(kBot, f.error());  // (also an integer flag that is not one)
+  if (f.has("join") == f.has("create")) return usage_error(kBot, "give exactly one of --join and --create");
+  if (*think_ms < 0) return usage_error(kBot, "--think-ms cannot be negative");
+  if (!parse_server(f.get("server", "127.0.0.1:8080"), run.host, run.port))
+    return usage_error(kBot, "--server needs HOST:PORT");
   run.reconnect_timeout_s = static_cast<int>(*reconnect_timeout);
   run.join_code = f.get("join");
   // Each line as it happens, also into a file or a pipe (scripts watch a game's progress).

@@ -1,9 +1,12 @@
 // nyanhall-cli subcommands. Each takes its arguments after the subcommand name and returns
-// the process exit code.
+// the process exit code; each describes its flags in its CommandSpec (args.h), which
+// `nyanhall-cli help` and the subcommand's --help print.
 #pragma once
 
 #include <string>
 #include <vector>
+
+#include "clients/cli/args.h"
 
 namespace nyan::cli {
 
@@ -14,5 +17,7 @@ int play(const Args& args);
 int bot(const Args& args);
 int load(const Args& args);
 int verify(const Args& args);
+
+extern const CommandSpec kSimulate, kPlay, kBot, kLoad, kVerify;
 
 }  // namespace nyan::cli

@@ -18,11 +18,11 @@
 
 #include "clients/cli/args.h"
 #include "clients/cli/command.h"
-#include "clients/cli/proc_stat.h"
 #include "protocol/messages.h"
 #include "protocol/rate_limit.h"
 #include "protocol/view_tracker.h"
 #include "rules/core/rng.h"
+#include "server/proc_stat.h"
 
 namespace nyan::cli {
 
@@ -325,27 +325,46 @@ int idle_rooms(const Settings& s, int n) {
 
 }  // namespace
 
+const CommandSpec kLoad = {
+    "load",
+    "--server HOST:PORT --game GAME --rooms M [--matches N | --duration SECONDS] [FLAGS]\n"
+    "       nyanhall-cli load --server HOST:PORT --game GAME --idle-rooms N [--server-pid PID]",
+    "play M rooms at once with bots over real connections and report matches, actions/s, the\n"
+    "action round trip (p50/p90/p99/max), errors and resyncs; with the server's pid also its CPU\n"
+    "per action and its memory. --idle-rooms instead opens N rooms nobody plays and reports the\n"
+    "server's memory per idle room",
+    {{"server", "HOST:PORT", "the server (default 127.0.0.1:8080)"},
+     {"game", "GAME", "the game to play (a game id: oikake, daihugo, kushine, doublehunt, hinode)"},
+     {"options", "JSON", "the rooms' options (default {}); its \"players\" sets the seats"},
+     {"seats", "N", "bots per room when the options do not say (default 2)"},
+     {"rooms", "M", "rooms played at once (default 10)"},
+     {"matches", "N", "stop after N finished matches (default 0: run for --duration)"},
+     {"duration", "SECONDS", "how long to run when --matches is 0 (default 10)"},
+     {"think-ms", "MS", "each bot waits a random 0..2*MS before each move (default 0)"},
+     {"server-pid", "PID", "the server's process id, to read its CPU time and memory from /proc"},
+     {"idle-rooms", "N", "open N idle rooms instead of playing, and report the memory they take"}}};
+
 int load(const Args& args) {
-  Flags f(args, {"server", "game", "options", "rooms", "matches", "duration", "think-ms", "server-pid", "seats",
-                 "idle-rooms"},
-          {});
+  Flags f(args, kLoad);
+  if (f.help()) return print_help(kLoad);
   Settings s;
   auto rooms = f.integer("rooms", 10), matches = f.integer("matches", 0), think = f.integer("think-ms", 0),
        pid = f.integer("server-pid", 0), seats = f.integer("seats", 0), idle = f.integer("idle-rooms", 0);
-  if (!f.ok() || !rooms || !matches || !think || !pid || !seats || !idle ||
-      !parse_server(f.get("server", "127.0.0.1:8080"), s.host, s.port) || !f.has("game")) {
-    std::fprintf(stderr,
-                 "usage: nyanhall-cli load --server HOST:PORT --game ID [--options JSON] [--seats N] --rooms M "
-                 "[--matches N | --duration SECONDS] [--think-ms MS] [--server-pid PID]\n"
-                 "       nyanhall-cli load --server HOST:PORT --game ID --idle-rooms N [--server-pid PID]\n");
-    return 2;
-  }
+  if (!f.ok()) return usage_error(kLoad, f.error());
+  if (!f.has("game")) return usage_error(kLoad, "--game is required");
+  if (!parse_server(f.get("server", "127.0.0.1:8080"), s.host, s.port))
+    return usage_error(kLoad, "--server needs HOST:PORT");
+  char* end = nullptr;
+  const std::string duration = f.get("duration", "10");
+  s.duration = std::strtod(duration.c_str(), &end);
+  if (duration.empty() || *end != '\0' || !(s.duration > 0)) return usage_error(kLoad, "--duration needs seconds");
   s.game = f.get("game");
   s.options = Json::parse(f.get("options", "{}"), nullptr, false);
-  if (s.options.is_discarded()) return 2;
+  if (s.options.is_discarded() || !s.options.is_object()) return usage_error(kLoad, "--options is not a JSON object");
+  if (s.options.contains("players") && !s.options["players"].is_number_integer())
+    return usage_error(kLoad, "the \"players\" option is not an integer");
   s.rooms = static_cast<int>(*rooms);
   s.matches = *matches;
-  s.duration = std::stod(f.get("duration", "10"));
   s.think_ms = static_cast<int>(*think);
   s.pid = static_cast<int>(*pid);
   // Seats: the "players" option, else --seats, else 2.

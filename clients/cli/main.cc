@@ -1,47 +1,64 @@
 // nyanhall-cli: the native client: simulate, play, bot, load, verify.
 #include <cstdio>
-#include <cstring>
 #include <string>
 
 #include "clients/cli/command.h"
+#include "protocol/messages.h"
+#include "protocol/version.h"
 #include "rules/core/registry.h"
 
 namespace {
 
-void usage() {
-  std::fputs(
-      "usage: nyanhall-cli <command> [options]\n"
-      "\n"
-      "commands:\n"
-      "  simulate --game ID [--options JSON] [--games N] [--seed S]\n"
-      "           play N games with random legal moves in-process and summarise them\n"
-      "  play     --server HOST:PORT (--create GAME [--options JSON] | --join CODE | --spectate CODE\n"
-      "           | --reconnect CODE --token T) [--name NAME] [--save FILE]\n"
-      "           play in the terminal: the board for your seat and numbered legal moves\n"
-      "  bot      --server HOST:PORT (--join CODE [--seat N] | --create GAME [--options JSON] [--start])\n"
-      "           [--seed S] [--think-ms MS] [--save FILE] [--verbose]   play random legal moves to the end\n"
-      "  load     --server HOST:PORT --game ID --rooms M [--matches N | --duration S] [--think-ms MS]\n"
-      "           [--server-pid PID]   concurrent bot matches; throughput, latency, server CPU and RSS\n"
-      "  verify   FILE   check a saved transcript or a game record: hashes, commitments, the seed\n",
-      stderr);
+struct Command {
+  const nyan::cli::CommandSpec& spec;
+  int (*run)(const nyan::cli::Args&);
+};
+
+const Command kCommands[] = {{nyan::cli::kSimulate, nyan::cli::simulate},
+                             {nyan::cli::kPlay, nyan::cli::play},
+                             {nyan::cli::kBot, nyan::cli::bot},
+                             {nyan::cli::kLoad, nyan::cli::load},
+                             {nyan::cli::kVerify, nyan::cli::verify}};
+
+void usage(std::FILE* out) {
+  std::fputs("usage: nyanhall-cli COMMAND [FLAGS]\n"
+             "       nyanhall-cli help [COMMAND] | --help | --version\n\ncommands:\n",
+             out);
+  for (const Command& c : kCommands) std::fprintf(out, "  %-9s %s\n", c.spec.name, c.spec.summary);
+  std::fputs("\n`nyanhall-cli COMMAND --help` describes the command's flags.\n", out);
+}
+
+const Command* find(const std::string& name) {
+  for (const Command& c : kCommands)
+    if (name == c.spec.name) return &c;
+  return nullptr;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   nyan::register_all_games();
-  if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
-    usage();
-    return argc < 2 ? 2 : 0;
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
   }
   const std::string command = argv[1];
-  const nyan::cli::Args args(argv + 2, argv + argc);
-  if (command == "simulate") return nyan::cli::simulate(args);
-  if (command == "play") return nyan::cli::play(args);
-  if (command == "bot") return nyan::cli::bot(args);
-  if (command == "load") return nyan::cli::load(args);
-  if (command == "verify") return nyan::cli::verify(args);
+  if (command == "--version") {
+    std::printf("nyanhall-cli %s (protocol %d)\n", nyan::kVersion, nyan::kProtocolVersion);
+    return 0;
+  }
+  if (command == "--help" || command == "-h" || command == "help") {
+    if (argc > 2) {
+      if (const Command* c = find(argv[2])) return nyan::cli::print_help(c->spec);
+      std::fprintf(stderr, "nyanhall-cli: unknown command '%s'\n", argv[2]);
+      usage(stderr);
+      return 2;
+    }
+    usage(stdout);
+    return 0;
+  }
+  if (const Command* c = find(command)) return c->run(nyan::cli::Args(argv + 2, argv + argc));
   std::fprintf(stderr, "nyanhall-cli: unknown command '%s'\n", command.c_str());
-  usage();
+  usage(stderr);
   return 2;
 }

@@ -2,8 +2,10 @@
 // designer can use. Any engine error or broken invariant counts as an error and makes the
 // exit code non-zero. The last line is always "games: N, errors: E".
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <string>
 #include <vector>
@@ -24,44 +26,16 @@ struct Config {
   std::uint64_t seed = 1;
 };
 
-bool parse(const Args& args, Config& c, std::string& error) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&]() -> const std::string* {
-      if (i + 1 >= args.size()) {
-        error = a + " needs a value";
-        return nullptr;
-      }
-      return &args[++i];
-    };
-    const std::string* v = nullptr;
-    if (a == "--game") {
-      if (!(v = value())) return false;
-      c.game = *v;
-    } else if (a == "--options") {
-      if (!(v = value())) return false;
-      c.options = Json::parse(*v, nullptr, false);
-      if (c.options.is_discarded()) {
-        error = "--options is not valid JSON";
-        return false;
-      }
-    } else if (a == "--games" || a == "--seed") {
-      if (!(v = value())) return false;
-      char* end = nullptr;
-      const unsigned long long n = std::strtoull(v->c_str(), &end, 10);
-      if (v->empty() || *end != '\0') {
-        error = a + " needs a non-negative integer";
-        return false;
-      }
-      if (a == "--games") c.games = static_cast<long>(n);
-      else c.seed = n;
-    } else {
-      error = "unknown argument " + a;
-      return false;
-    }
-  }
-  if (c.game.empty()) error = "--game is required";
-  return error.empty();
+// --games and --seed: a non-negative integer (a seed may use all 64 bits).
+bool count(const Flags& f, const char* name, std::uint64_t& out) {
+  if (!f.has(name)) return true;
+  const std::string v = f.get(name);
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long n = std::strtoull(v.c_str(), &end, 10);
+  if (v.empty() || v[0] == '-' || *end != '\0' || errno == ERANGE) return false;
+  out = n;
+  return true;
 }
 
 struct Stats {
@@ -119,13 +93,30 @@ void print(const Config& c, const Game& g, const Json& opts, const Stats& st, do
 
 }  // namespace
 
+const CommandSpec kSimulate = {
+    "simulate",
+    "--game GAME [--options JSON] [--games N] [--seed S]",
+    "play N games with random legal moves in-process and summarise them (wins by seat, reasons,\n"
+    "lengths); any engine error or broken invariant makes the exit code 1",
+    {{"game", "GAME", "the game (a game id: oikake, daihugo, kushine, doublehunt, hinode)"},
+     {"options", "JSON", "the game's options (default {}: the defaults)"},
+     {"games", "N", "how many games (default 1000)"},
+     {"seed", "S", "the master seed every game's seed and moves come from (default 1)"}}};
+
 int simulate(const Args& args) {
+  const Flags f(args, kSimulate);
+  if (f.help()) return print_help(kSimulate);
+  if (!f.ok()) return usage_error(kSimulate, f.error());
   Config c;
-  std::string error;
-  if (!parse(args, c, error)) {
-    std::fprintf(stderr, "simulate: %s\n", error.c_str());
-    return 2;
-  }
+  c.game = f.get("game");
+  if (c.game.empty()) return usage_error(kSimulate, "--game is required");
+  c.options = Json::parse(f.get("options", "{}"), nullptr, false);
+  if (c.options.is_discarded()) return usage_error(kSimulate, "--options is not valid JSON");
+  std::uint64_t games = static_cast<std::uint64_t>(c.games);
+  if (!count(f, "games", games) || games > 1'000'000'000'000ULL)
+    return usage_error(kSimulate, "--games needs a non-negative integer");
+  c.games = static_cast<long>(games);
+  if (!count(f, "seed", c.seed)) return usage_error(kSimulate, "--seed needs a non-negative integer");
   const Game* g = registry().find(c.game);
   if (!g) {
     std::fprintf(stderr, "simulate: unknown game '%s'\n", c.game.c_str());

@@ -9,17 +9,27 @@
 
 namespace nyan::cli {
 
+const CommandSpec kVerify = {
+    "verify",
+    "FILE",
+    "check a saved game: every view hash, every opened commitment, and a replay of the whole game\n"
+    "from the revealed seed; exit code 0 when everything checks out, 1 when something does not",
+    {},
+    "FILE",
+    "a transcript written by play or bot --save, or a game record from /api/rooms/CODE/transcript"};
+
 int verify(const Args& args) {
-  if (args.size() != 1) {
-    std::fprintf(stderr, "usage: nyanhall-cli verify FILE\n");
-    return 2;
-  }
-  std::ifstream in(args[0]);
+  const Flags f(args, kVerify);
+  if (f.help()) return print_help(kVerify);
+  if (!f.ok()) return usage_error(kVerify, f.error());
+  if (f.positional().size() != 1) return usage_error(kVerify, "give one FILE");
+  const std::string& file = f.positional()[0];
+  std::ifstream in(file);
   std::stringstream text;
   text << in.rdbuf();
   const Json j = Json::parse(text.str(), nullptr, false);
   if (!in || j.is_discarded() || !j.is_object()) {
-    std::fprintf(stderr, "verify: %s is not a JSON transcript\n", args[0].c_str());
+    std::fprintf(stderr, "verify: %s is not a JSON transcript\n", file.c_str());
     return 2;
   }
   std::vector<Json> messages;

@@ -8,9 +8,12 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <regex>
 
+#include "protocol/version.h"
 #include "rules/core/registry.h"
+#include "tests/server/program.h"
 #include "tests/server/server_process.h"
 
 using namespace nyan;
@@ -195,4 +198,73 @@ TEST_CASE("cli: load plays its rooms within the server's default limits and repo
   CHECK(std::stoi(m[1]) >= 6);
   REQUIRE(std::regex_search(load.output, m, std::regex("actions: (\\d+)")));
   CHECK(std::stoi(m[1]) >= 150);
+}
+
+TEST_CASE("cli: --help, help and --version print to stdout and exit 0, and every command explains its flags",
+          "[server][cli][help]") {
+  for (const std::vector<std::string>& asks : {std::vector<std::string>{"--help"}, {"help"}, {"-h"}}) {
+    std::vector<std::string> argv = {NYANHALL_CLI};
+    argv.insert(argv.end(), asks.begin(), asks.end());
+    const auto r = run_program(argv);
+    INFO(asks[0] << ": " << r.out << r.err);
+    CHECK(r.exit == 0);
+    CHECK(r.err.empty());
+    for (const char* command : {"simulate", "play", "bot", "load", "verify"})
+      CHECK(std::regex_search(r.out, std::regex(std::string("\n  ") + command + " +\\S")));
+  }
+  const auto version = run_program({NYANHALL_CLI, "--version"});
+  CHECK(version.exit == 0);
+  CHECK(version.out == "nyanhall-cli " + std::string(kVersion) + " (protocol 1)\n");
+  CHECK(version.err.empty());
+  // Nothing to do is a mistake: the usage goes to stderr.
+  const auto nothing = run_program({NYANHALL_CLI});
+  CHECK(nothing.exit == 2);
+  CHECK(nothing.out.empty());
+  CHECK(nothing.err.find("usage:") != std::string::npos);
+
+  // The flags each command takes (as the README and the deployment scripts use them).
+  const std::map<std::string, std::vector<std::string>> flags = {
+      {"simulate", {"game", "options", "games", "seed"}},
+      {"play", {"server", "create", "options", "join", "seat", "spectate", "reconnect", "token", "name", "save"}},
+      {"bot",
+       {"server", "join", "seat", "create", "options", "start", "name", "seed", "think-ms", "timeout",
+        "reconnect-timeout", "save", "verbose"}},
+      {"load",
+       {"server", "game", "options", "seats", "rooms", "matches", "duration", "think-ms", "server-pid", "idle-rooms"}},
+      {"verify", {}}};
+  for (const auto& [command, names] : flags) {
+    for (const std::vector<std::string>& asks :
+         {std::vector<std::string>{command, "--help"}, {"help", command}, {command, "-h"}}) {
+      std::vector<std::string> argv = {NYANHALL_CLI};
+      argv.insert(argv.end(), asks.begin(), asks.end());
+      const auto r = run_program(argv);
+      INFO(asks[0] << " " << asks[1] << ":\n" << r.out << r.err);
+      CHECK(r.exit == 0);
+      CHECK(r.err.empty());
+      CHECK(r.out.rfind("usage: nyanhall-cli " + command + " ", 0) == 0);
+      // Each flag on a line of its own: the flag, its value's placeholder if it takes one,
+      // and what it does.
+      for (const std::string& name : names)
+        CHECK(std::regex_search(r.out, std::regex("\n  --" + name + "( [A-Z][A-Z:]*)?  +[a-z(]\\S* \\S")));
+      CHECK(std::regex_search(r.out, std::regex("\n  --help  +print this help")));
+    }
+  }
+  // verify --help is help, not a file name.
+  CHECK(run_program({NYANHALL_CLI, "verify", "--help"}).out.find("FILE") != std::string::npos);
+  CHECK(std::regex_search(run_program({NYANHALL_CLI, "verify", "--help"}).out, std::regex("\n  FILE  +a transcript")));
+
+  // A mistake names itself on stderr, with the usage line, and exits 2.
+  for (const std::string command : {"simulate", "play", "bot", "load", "verify"}) {
+    const auto r = run_program({NYANHALL_CLI, command, "--bogus"});
+    INFO(command << ": " << r.err);
+    CHECK(r.exit == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("unknown flag --bogus") != std::string::npos);
+    CHECK(r.err.find("usage: nyanhall-cli " + command) != std::string::npos);
+  }
+  CHECK(run_program({NYANHALL_CLI, "simulate", "--game", "oikake", "--games", "-1"}).exit == 2);
+  CHECK(run_program({NYANHALL_CLI, "verify"}).exit == 2);
+  const auto sim = run_program({NYANHALL_CLI, "simulate", "--game=oikake", "--games", "3", "--seed", "2"});
+  CHECK(sim.exit == 0);
+  CHECK(sim.out.find("games: 3, errors: 0") != std::string::npos);
 }

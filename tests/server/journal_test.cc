@@ -230,7 +230,7 @@ TEST_CASE("journal: a corrupt record breaks only its own room", "[server][journa
   CHECK(lines == 1);
   INFO(log);
   // One clear line naming the room and what is wrong with it.
-  CHECK(std::regex_search(log, std::regex("room_broken reason=record 3: [^\\n]* room=" + bad)));
+  CHECK(std::regex_search(log, std::regex("room_broken reason=\"record 3: [^\"\\n]*\" room=" + bad)));
   auto p = connect_player(server.port());
   CHECK((*p->client.reconnect(bad, bad_token))["code"] == "unknown_room");
   auto q = connect_player(server.port());

@@ -112,23 +112,47 @@ std::string ServerProcess::log() const {
 }
 
 std::pair<int, std::string> ServerProcess::http_get(const std::string& path) const {
+  const HttpAnswer a = http("GET", path);
+  return {a.status, a.body};
+}
+
+ServerProcess::HttpAnswer ServerProcess::http(const std::string& method, const std::string& path,
+                                              const std::map<std::string, std::string>& headers) const {
   namespace net = boost::asio;
   namespace beast = boost::beast;
   namespace http = beast::http;
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   beast::error_code ec;
+  HttpAnswer answer;
   stream.expires_after(std::chrono::seconds(10));
   stream.connect(net::ip::tcp::endpoint(net::ip::make_address("127.0.0.1"), port_), ec);
-  if (ec) return {0, ec.message()};
-  http::request<http::empty_body> req{http::verb::get, path, 11};
+  if (ec) {
+    answer.body = ec.message();
+    return answer;
+  }
+  http::request<http::empty_body> req{http::string_to_verb(method), path, 11};
   req.set(http::field::host, "127.0.0.1");
+  for (const auto& [name, value] : headers) req.set(name, value);
   http::write(stream, req, ec);
   beast::flat_buffer buffer;
-  http::response<http::string_body> res;
-  http::read(stream, buffer, res, ec);
-  if (ec) return {0, ec.message()};
-  return {static_cast<int>(res.result_int()), res.body()};
+  http::response_parser<http::string_body> parser;
+  parser.skip(method == "HEAD");  // a HEAD answer has a Content-Length but no body
+  parser.body_limit(64 << 20);
+  http::read(stream, buffer, parser, ec);
+  if (ec) {
+    answer.body = ec.message();
+    return answer;
+  }
+  const auto& res = parser.get();
+  answer.status = static_cast<int>(res.result_int());
+  for (const auto& field : res) {
+    std::string name(field.name_string());
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    answer.headers[name] = std::string(field.value());
+  }
+  answer.body = res.body();
+  return answer;
 }
 
 }  // namespace nyan::test

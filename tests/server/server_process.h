@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -32,6 +33,20 @@ class ServerProcess {
 
   // GET `path` over a fresh connection: status code and body.
   std::pair<int, std::string> http_get(const std::string& path) const;
+
+  // Any request over a fresh connection, with the answer's headers (names in lower case).
+  // Status 0 (and the error in `body`) when there was no answer.
+  struct HttpAnswer {
+    int status = 0;
+    std::map<std::string, std::string> headers;
+    std::string body;
+    std::string header(const std::string& name) const {
+      auto it = headers.find(name);
+      return it == headers.end() ? "" : it->second;
+    }
+  };
+  HttpAnswer http(const std::string& method, const std::string& path,
+                  const std::map<std::string, std::string>& headers = {}) const;
 
  private:
   int pid_ = -1;  // negated once the process has been reaped

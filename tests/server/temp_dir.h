@@ -4,6 +4,8 @@
 #include <stdlib.h>
 
 #include <filesystem>
+#include <fstream>
+#include <string>
 #include <system_error>
 
 namespace nyan::test {
@@ -18,6 +20,13 @@ struct TempDir {
   ~TempDir() {
     std::error_code ec;
     std::filesystem::remove_all(path, ec);
+  }
+  // Writes `content` to `name` under the directory (making its parents); returns its path.
+  std::filesystem::path write(const std::string& name, const std::string& content) const {
+    const std::filesystem::path p = path / name;
+    std::filesystem::create_directories(p.parent_path());
+    std::ofstream(p, std::ios::binary | std::ios::trunc) << content;
+    return p;
   }
 };
 

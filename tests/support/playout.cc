@@ -52,13 +52,20 @@ std::string received(const State& s, Seat viewer) {
 
 void must_apply(State& s, Seat seat, const Json& action) {
   Result r = s.apply(seat, action);
+  if (r) return;  // (the action is written out only for a failure: playouts apply millions)
   INFO("seat " << seat << " action " << action.dump());
-  if (!r) INFO("error: " << to_string(r.error().code) << ": " << r.error().message);
+  INFO("error: " << to_string(r.error().code) << ": " << r.error().message);
   REQUIRE(r.is_ok());
 }
 
 bool contains(const std::vector<Json>& actions, const Json& action) {
   return std::find(actions.begin(), actions.end(), action) != actions.end();
+}
+
+bool has_test_case(const std::string& name) {
+  for (const Catch::TestCase& t : Catch::getRegistryHub().getTestCaseRegistry().getAllTests())
+    if (t.getTestCaseInfo().name == name) return true;
+  return false;
 }
 
 }  // namespace nyan::test

@@ -39,4 +39,8 @@ void must_apply(State& s, Seat seat, const Json& action);
 // True when `actions` contains `action`.
 bool contains(const std::vector<Json>& actions, const Json& action);
 
+// True when this test program has a test case named `name` (the suites with one test case
+// per game check that no registered game was left without one).
+bool has_test_case(const std::string& name);
+
 }  // namespace nyan::test
