@@ -220,12 +220,40 @@ void TextWriter::separate() {
   else if (need_comma_) out_ += ',';
 }
 
+namespace {
+
+// Room on the stack for a key or a short string with its quotes, the comma before it and the
+// colon after: such a piece goes into the text in one append, not four.
+constexpr std::size_t kPiece = 64;
+
+bool plain_ascii(std::string_view s) {
+  for (const char c : s)
+    if (!kPlainAscii[static_cast<unsigned char>(c)]) return false;
+  return true;
+}
+
+}  // namespace
+
 TextWriter& TextWriter::key(std::string_view k) {
-  if (need_comma_) out_ += ',';
-  const std::size_t at = out_.size() + 1;  // after the opening quote
-  append_canonical_string(out_, k);
-  if (checking_) check_key(at, out_.size() - 1 - at);
-  out_ += ':';
+  const bool comma = need_comma_;
+  const std::size_t at = out_.size() + (comma ? 1 : 0) + 1;  // after the opening quote
+  if (k.size() + 4 <= kPiece && plain_ascii(k)) {
+    char piece[kPiece];
+    char* p = piece;
+    if (comma) *p++ = ',';
+    *p++ = '"';
+    std::memcpy(p, k.data(), k.size());
+    p += k.size();
+    *p++ = '"';
+    *p++ = ':';
+    out_.append(piece, static_cast<std::size_t>(p - piece));
+    if (checking_) check_key(at, k.size());
+  } else {
+    if (comma) out_ += ',';
+    append_canonical_string(out_, k);
+    if (checking_) check_key(at, out_.size() - 1 - at);
+    out_ += ':';
+  }
   after_key_ = true;
   return *this;
 }
@@ -263,14 +291,31 @@ TextWriter& TextWriter::close(char bracket) {
 }
 
 TextWriter& TextWriter::num(std::int64_t v) {
-  separate();
-  write_integer(out_, v);
+  char piece[24];  // a comma and up to 20 digits with the sign
+  char* p = piece;
+  if (after_key_) after_key_ = false;
+  else if (need_comma_) *p++ = ',';
+  p = std::to_chars(p, piece + sizeof piece, v).ptr;
+  out_.append(piece, static_cast<std::size_t>(p - piece));
   return written();
 }
 
 TextWriter& TextWriter::str(std::string_view s) {
-  separate();
-  append_canonical_string(out_, s);
+  const bool comma = !after_key_ && need_comma_;
+  after_key_ = false;
+  if (s.size() + 3 <= kPiece && plain_ascii(s)) {
+    char piece[kPiece];
+    char* p = piece;
+    if (comma) *p++ = ',';
+    *p++ = '"';
+    std::memcpy(p, s.data(), s.size());
+    p += s.size();
+    *p++ = '"';
+    out_.append(piece, static_cast<std::size_t>(p - piece));
+  } else {
+    if (comma) out_ += ',';
+    append_canonical_string(out_, s);
+  }
   return written();
 }
 

@@ -56,7 +56,7 @@ void HinodeState::list_plays(ActionList& out, Seat seat) const {
     const int k = b_.k(seat, lead);
     const bool boost = suit_of(c) == lead && pl.skills.boost_amount(k) > 0;
     const bool recall = pl.recalls_used < pl.skills.recall_limit(k);
-    const std::string id = card_id(c);
+    const std::string_view id = card_id(c);
     write_play(out, id, false, false);
     if (boost) write_play(out, id, true, false);
     if (recall) write_play(out, id, false, true);
