@@ -232,21 +232,28 @@ bool plain_ascii(std::string_view s) {
   return true;
 }
 
+// Appends `s` quoted, with a comma before it and a colon after it as asked, in one piece, if
+// it is short and needs no escapes; otherwise appends nothing and returns false.
+bool append_plain_piece(std::string& out, bool comma, std::string_view s, bool colon) {
+  if (s.size() + 4 > kPiece || !plain_ascii(s)) return false;
+  char piece[kPiece];
+  char* p = piece;
+  if (comma) *p++ = ',';
+  *p++ = '"';
+  std::memcpy(p, s.data(), s.size());
+  p += s.size();
+  *p++ = '"';
+  if (colon) *p++ = ':';
+  out.append(piece, static_cast<std::size_t>(p - piece));
+  return true;
+}
+
 }  // namespace
 
 TextWriter& TextWriter::key(std::string_view k) {
   const bool comma = need_comma_;
   const std::size_t at = out_.size() + (comma ? 1 : 0) + 1;  // after the opening quote
-  if (k.size() + 4 <= kPiece && plain_ascii(k)) {
-    char piece[kPiece];
-    char* p = piece;
-    if (comma) *p++ = ',';
-    *p++ = '"';
-    std::memcpy(p, k.data(), k.size());
-    p += k.size();
-    *p++ = '"';
-    *p++ = ':';
-    out_.append(piece, static_cast<std::size_t>(p - piece));
+  if (append_plain_piece(out_, comma, k, /*colon=*/true)) {
     if (checking_) check_key(at, k.size());
   } else {
     if (comma) out_ += ',';
@@ -256,6 +263,12 @@ TextWriter& TextWriter::key(std::string_view k) {
   }
   after_key_ = true;
   return *this;
+}
+
+TextWriter& TextWriter::key_checked(std::string_view literal) {
+  if (!plain_ascii(literal))
+    throw std::logic_error("TextWriter: key \"" + std::string(literal) + "\" written in the program needs escapes");
+  return key(literal);
 }
 
 // Keys are compared as written: for a key without escapes (every key a view has) that is its
@@ -303,16 +316,7 @@ TextWriter& TextWriter::num(std::int64_t v) {
 TextWriter& TextWriter::str(std::string_view s) {
   const bool comma = !after_key_ && need_comma_;
   after_key_ = false;
-  if (s.size() + 3 <= kPiece && plain_ascii(s)) {
-    char piece[kPiece];
-    char* p = piece;
-    if (comma) *p++ = ',';
-    *p++ = '"';
-    std::memcpy(p, s.data(), s.size());
-    p += s.size();
-    *p++ = '"';
-    out_.append(piece, static_cast<std::size_t>(p - piece));
-  } else {
+  if (!append_plain_piece(out_, comma, s, /*colon=*/false)) {
     if (comma) out_ += ',';
     append_canonical_string(out_, s);
   }

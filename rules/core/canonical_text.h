@@ -42,6 +42,25 @@ class TextWriter {
   static bool checking_key_order() { return check_keys_; }
 
   TextWriter& key(std::string_view k);  // the next member of the open object
+  // A key written in the program (a literal, which is nearly every key): its bytes need no
+  // escaping, so release builds copy it with its quotes and colon without looking at it;
+  // with the key check on, a literal that would need escapes throws std::logic_error.
+  template <std::size_t N>
+  TextWriter& key(const char (&k)[N]) {
+    const std::string_view s(k);  // a constant for a literal
+    if (checking_) return key_checked(s);
+    char piece[N + 3];  // comma, quotes, colon
+    char* p = piece;
+    if (need_comma_) *p++ = ',';
+    *p++ = '"';
+    s.copy(p, s.size());
+    p += s.size();
+    *p++ = '"';
+    *p++ = ':';
+    out_.append(piece, static_cast<std::size_t>(p - piece));
+    after_key_ = true;
+    return *this;
+  }
   TextWriter& open_object() { return open('{'); }
   TextWriter& close_object() { return close('}'); }
   TextWriter& open_array() { return open('['); }
@@ -62,6 +81,7 @@ class TextWriter {
   TextWriter& close(char bracket);
   TextWriter& written();  // a value ended: the next one at this level needs a comma
   void check_key(std::size_t at, std::size_t size);
+  TextWriter& key_checked(std::string_view literal);
   std::string& out_;
   bool need_comma_ = false;  // a value was written at this level
   bool after_key_ = false;   // the value of a member comes next

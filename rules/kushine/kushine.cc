@@ -218,7 +218,7 @@ void KushineState::say(Seat seat, const Json& action) {
     said["mice"] = mice(p.hand);
     p.declared = true;
   }
-  p.said = said;
+  p.said = canonical_json(said);
   said["type"] = "say";
   b_.log.add(said);
 }

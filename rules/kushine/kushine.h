@@ -84,7 +84,7 @@ struct Player {
   // pile). Only resampling reads it; views never show it.
   std::array<Hand, kMaxPlayers> known{};
   bool declared = false;  // has published its category counts with `say hand`
-  Json said = nullptr;  // the last `say` of this seat (public)
+  std::string said = "null";  // the last `say` of this seat (public), as canonical text: every view has it
 };
 
 // A card fact some seats know now and everyone learns at game over (a sealed value).

@@ -50,7 +50,7 @@ void KushineState::write_seat(TextWriter& w, Seat who, Seat viewer) const {
     write_hand(w, p.hand);
   }
   w.key("hand_count").num(total(p.hand)).key("officer").str(officer_name(p.officer));
-  w.key("said").json(p.said).key("seat").num(who).close_object();
+  w.key("said").raw(p.said).key("seat").num(who).close_object();
 }
 
 void KushineState::write_pending(TextWriter& w) const {
@@ -175,7 +175,7 @@ Json KushineState::debug_state() const {
   for (const Player& p : b_.seats) {
     Json known = Json::array();
     for (Seat s = 0; s < b_.players(); ++s) known.push_back(p.known[s]);
-    seats.push_back({std::string(officer_name(p.officer)), p.used, p.hand, known, p.declared, p.said});
+    seats.push_back({std::string(officer_name(p.officer)), p.used, p.hand, known, p.declared, Json::parse(p.said)});
   }
   // Cards as compact text (tests compare this often): per card its kind's number and the
   // hex digit of its `seen` seats.
