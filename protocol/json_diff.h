@@ -25,11 +25,13 @@ class TextIndex {
   // order, each container among them is found at the cursor without a search.
   std::size_t value_end(std::string_view text, std::string_view s, std::size_t i, std::size_t& cursor) const;
 
- private:
+ // One container of the text.
   struct Span {
     std::uint32_t open, close;  // the opening bracket's position; one past the closing one
     std::uint32_t after;        // the entry after this container and everything inside it
   };
+
+ private:
   std::vector<Span> spans_;  // by position of the opening bracket
 };
 

@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 #include <cstring>
+#include <stdexcept>
 
 namespace nyan {
 
@@ -151,9 +152,52 @@ void write(std::string& out, const Json& j) {
   }
 }
 
+// write() that stops once the text is longer than `limit`: each level writes its bracket
+// before it descends, so the depth it reaches is bounded by the limit too.
+bool write_within(std::string& out, const Json& j, std::size_t limit) {
+  if (out.size() > limit) return false;
+  switch (j.type()) {
+    case Json::value_t::object: {
+      out += '{';
+      bool first = true;
+      for (const auto& [k, v] : j.get_ref<const Json::object_t&>()) {
+        if (!first) out += ',';
+        first = false;
+        if (k.size() > limit) return false;
+        append_canonical_string(out, k);
+        out += ':';
+        if (!write_within(out, v, limit)) return false;
+      }
+      out += '}';
+      break;
+    }
+    case Json::value_t::array: {
+      out += '[';
+      bool first = true;
+      for (const Json& v : j.get_ref<const Json::array_t&>()) {
+        if (!first) out += ',';
+        first = false;
+        if (!write_within(out, v, limit)) return false;
+      }
+      out += ']';
+      break;
+    }
+    case Json::value_t::string:
+      if (j.get_ref<const std::string&>().size() > limit) return false;
+      write(out, j);
+      break;
+    default: write(out, j);
+  }
+  return out.size() <= limit;
+}
+
 }  // namespace
 
 void append_canonical_json(std::string& out, const Json& j) { write(out, j); }
+
+bool append_canonical_json_within(std::string& out, const Json& j, std::size_t limit) {
+  return write_within(out, j, out.size() + limit);
+}
 
 std::string canonical_json(const Json& j) {
   // Written here rather than with dump(): views are written for every seat after every
@@ -165,41 +209,86 @@ std::string canonical_json(const Json& j) {
   return out;
 }
 
-std::string canonical_json_with(const Json& object, std::string_view key, std::string_view raw) {
-  std::string out;
-  out.reserve(512 + raw.size());
-  TextWriter w(out);
-  w.open_object();
-  bool placed = false;
-  for (const auto& [k, v] : object.get_ref<const Json::object_t&>()) {  // std::map: sorted keys
-    if (!placed && key <= k) {
-      w.key(key).raw(raw);
-      placed = true;
-    }
-    if (k != key) w.key(k).json(v);
-  }
-  if (!placed) w.key(key).raw(raw);
-  w.close_object();
-  return out;
-}
+#ifdef NDEBUG
+bool TextWriter::check_keys_ = false;
+#else
+bool TextWriter::check_keys_ = true;
+#endif
 
 void TextWriter::separate() {
   if (after_key_) after_key_ = false;
   else if (need_comma_) out_ += ',';
 }
 
+namespace {
+
+// Room on the stack for a key or a short string with its quotes, the comma before it and the
+// colon after: such a piece goes into the text in one append, not four.
+constexpr std::size_t kPiece = 64;
+
+bool plain_ascii(std::string_view s) {
+  for (const char c : s)
+    if (!kPlainAscii[static_cast<unsigned char>(c)]) return false;
+  return true;
+}
+
+// Appends `s` quoted, with a comma before it and a colon after it as asked, in one piece, if
+// it is short and needs no escapes; otherwise appends nothing and returns false.
+bool append_plain_piece(std::string& out, bool comma, std::string_view s, bool colon) {
+  if (s.size() + 4 > kPiece || !plain_ascii(s)) return false;
+  char piece[kPiece];
+  char* p = piece;
+  if (comma) *p++ = ',';
+  *p++ = '"';
+  std::memcpy(p, s.data(), s.size());
+  p += s.size();
+  *p++ = '"';
+  if (colon) *p++ = ':';
+  out.append(piece, static_cast<std::size_t>(p - piece));
+  return true;
+}
+
+}  // namespace
+
 TextWriter& TextWriter::key(std::string_view k) {
-  if (need_comma_) out_ += ',';
-  append_canonical_string(out_, k);
-  out_ += ':';
+  const bool comma = need_comma_;
+  const std::size_t at = out_.size() + (comma ? 1 : 0) + 1;  // after the opening quote
+  if (append_plain_piece(out_, comma, k, /*colon=*/true)) {
+    if (checking_) check_key(at, k.size());
+  } else {
+    if (comma) out_ += ',';
+    append_canonical_string(out_, k);
+    if (checking_) check_key(at, out_.size() - 1 - at);
+    out_ += ':';
+  }
   after_key_ = true;
   return *this;
+}
+
+TextWriter& TextWriter::key_checked(std::string_view literal) {
+  if (!plain_ascii(literal))
+    throw std::logic_error("TextWriter: key \"" + std::string(literal) + "\" written in the program needs escapes");
+  return key(literal);
+}
+
+// Keys are compared as written: for a key without escapes (every key a view has) that is its
+// byte order. A pair with an escape in either key is not compared.
+void TextWriter::check_key(std::size_t at, std::size_t size) {
+  LastKey& last = keys_.back();
+  const std::string_view text(out_);
+  const std::string_view before = text.substr(last.at, last.size), now = text.substr(at, size);
+  if (last.at > 0 && before.find('\\') == std::string_view::npos && now.find('\\') == std::string_view::npos &&
+      !(before < now))
+    throw std::logic_error("TextWriter: key \"" + std::string(now) + "\" after \"" + std::string(before) +
+                           "\" (an object's keys go in byte order, each once)");
+  last = LastKey{at, size};
 }
 
 TextWriter& TextWriter::open(char bracket) {
   separate();
   out_ += bracket;
   need_comma_ = false;
+  if (checking_) keys_.push_back(LastKey{});
   return *this;
 }
 
@@ -210,18 +299,27 @@ TextWriter& TextWriter::written() {
 
 TextWriter& TextWriter::close(char bracket) {
   out_ += bracket;
+  if (checking_ && keys_.size() > 1) keys_.pop_back();
   return written();
 }
 
 TextWriter& TextWriter::num(std::int64_t v) {
-  separate();
-  write_integer(out_, v);
+  char piece[24];  // a comma and up to 20 digits with the sign
+  char* p = piece;
+  if (after_key_) after_key_ = false;
+  else if (need_comma_) *p++ = ',';
+  p = std::to_chars(p, piece + sizeof piece, v).ptr;
+  out_.append(piece, static_cast<std::size_t>(p - piece));
   return written();
 }
 
 TextWriter& TextWriter::str(std::string_view s) {
-  separate();
-  append_canonical_string(out_, s);
+  const bool comma = !after_key_ && need_comma_;
+  after_key_ = false;
+  if (!append_plain_piece(out_, comma, s, /*colon=*/false)) {
+    if (comma) out_ += ',';
+    append_canonical_string(out_, s);
+  }
   return written();
 }
 

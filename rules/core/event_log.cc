@@ -54,18 +54,6 @@ void EventLog::write(TextWriter& w, Seat viewer, bool reveal_all) const {
   w.close_array();
 }
 
-Json EventLog::view_in(Json view, Seat viewer, bool reveal_all) const {
-  view["log"] = this->view(viewer, reveal_all);
-  return view;
-}
-
-std::string EventLog::text_in(const Json& view, Seat viewer, bool reveal_all) const {
-  std::string log;
-  TextWriter w(log);
-  write(w, viewer, reveal_all);
-  return canonical_json_with(view, "log", log);
-}
-
 Json EventLog::debug() const {
   Json out = Json::array();
   for (const Entry& e : entries_)

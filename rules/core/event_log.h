@@ -24,13 +24,9 @@ class EventLog {
 
   // The last `capacity` events as `viewer` may see them, oldest first.
   Json view(Seat viewer, bool reveal_all = false) const;
-  // The same, written as the next value of `w` (canonical text, no tree built).
+  // The same, written as the next value of `w` (canonical text, no tree built): how a view
+  // has its "log".
   void write(TextWriter& w, Seat viewer, bool reveal_all = false) const;
-  // A view made as a tree without its "log", completed with it: as a tree (State::view), or
-  // as canonical text with the log copied in as text (State::view_text, made after every
-  // action: the log is never parsed for it).
-  Json view_in(Json view, Seat viewer, bool reveal_all = false) const;
-  std::string text_in(const Json& view, Seat viewer, bool reveal_all = false) const;
   Json debug() const;
   // Drops secret fields that `keep` may not see (resampling re-deals what they described).
   void forget_secrets_except(Seat keep);

@@ -1,6 +1,6 @@
 #include "rules/core/random_move.h"
 
-#include <algorithm>
+#include "rules/core/action_list.h"
 
 namespace nyan {
 
@@ -8,16 +8,21 @@ std::optional<Move> random_move(const State& state, Rng& rng) {
   const std::vector<Seat> seats = state.to_act();
   if (seats.empty()) return std::nullopt;
   const Seat seat = seats[rng.uniform(seats.size())];
-  std::vector<Json> legal = state.legal_actions(seat);
+  const ActionList legal(state, seat);
   if (legal.empty()) return std::nullopt;
-  const auto is_main = [&](const Json& a) { return !state.side_action(a); };
-  // A game without side actions draws exactly as before, and pays no more than this scan.
-  if (std::all_of(legal.begin(), legal.end(), is_main)) return Move{seat, std::move(legal[rng.uniform(legal.size())])};
-  // Side actions go to the back.
-  const auto side = std::stable_partition(legal.begin(), legal.end(), is_main);
-  const auto main = static_cast<std::size_t>(side - legal.begin());
-  if (main > 0 && rng.uniform(kSideActionOdds) != 0) legal.resize(main);
-  return Move{seat, std::move(legal[rng.uniform(legal.size())])};
+  // Main actions first and side actions after them, each in list order; only the one drawn
+  // is parsed.
+  std::vector<std::size_t> order;
+  order.reserve(legal.size());
+  for (std::size_t i = 0; i < legal.size(); ++i)
+    if (!legal.side(i)) order.push_back(i);
+  const std::size_t main = order.size();
+  // A game without side actions makes exactly one draw.
+  if (main == legal.size()) return Move{seat, legal.parse(rng.uniform(main))};
+  for (std::size_t i = 0; i < legal.size(); ++i)
+    if (legal.side(i)) order.push_back(i);
+  const std::size_t from = main > 0 && rng.uniform(kSideActionOdds) != 0 ? main : order.size();
+  return Move{seat, legal.parse(order[rng.uniform(from)])};
 }
 
 }  // namespace nyan

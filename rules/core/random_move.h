@@ -1,6 +1,6 @@
 // A uniformly random legal move for one of the seats the game waits for: what random
 // playouts, simulations and the simplest bots do. While the seat has other actions, side
-// actions (State::side_action) are in the draw only one time in kSideActionOdds.
+// actions (ActionList::side) are in the draw only one time in kSideActionOdds.
 #pragma once
 
 #include <cstdint>

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <exception>
 
-#include "rules/core/canonical_text.h"
 
 namespace nyan {
 
@@ -40,13 +39,13 @@ Result State::apply(Seat seat, const Json& action) {
   if (type == action.end() || !type->is_string())
     return Result::fail(RuleError::malformed_action, "an action needs a string field 'type'");
 
-  bool any = false;
-  const std::optional<Json> match = find_legal(seat, canonical_action(seat, action), any);
-  if (!any) return Result::fail(RuleError::not_your_turn, "it is not your turn");
-  if (!match) return Result::fail(explain_rejection(seat, action));
+  const Json canonical = canonical_action(seat, action);
+  const ActionList legal(*this, seat);
+  if (legal.empty()) return Result::fail(RuleError::not_your_turn, "it is not your turn");
+  if (!legal.find(canonical)) return Result::fail(explain_rejection(seat, action));
 
   try {
-    do_apply(seat, *match);
+    do_apply(seat, canonical);
   } catch (const std::exception&) {
     // Only an engine bug gets here: the action was one the engine itself listed.
     return Result::fail(RuleError::internal, "engine error");
@@ -54,17 +53,19 @@ Result State::apply(Seat seat, const Json& action) {
   return Result::ok();
 }
 
-std::optional<Json> State::find_legal(Seat seat, const Json& action, bool& any) const {
-  std::vector<Json> legal = legal_actions(seat);
-  any = !legal.empty();
-  auto match = std::find(legal.begin(), legal.end(), action);
-  if (match == legal.end()) return std::nullopt;
-  return std::move(*match);
+std::vector<Json> State::legal_actions(Seat seat) const { return ActionList(*this, seat).parse_all(); }
+
+std::string State::legal_text(Seat seat) const { return std::string(ActionList(*this, seat).text()); }
+
+std::string State::view_text(Seat seat) const {
+  std::string out;
+  out.reserve(1024);
+  TextWriter w(out);
+  write_view(w, seat);
+  return out;
 }
 
-std::string State::view_text(Seat seat) const { return canonical_json(view(seat)); }
-
-std::string State::legal_text(Seat seat) const { return canonical_json(Json(legal_actions(seat))); }
+Json State::view(Seat seat) const { return Json::parse(view_text(seat)); }
 
 Error State::explain_rejection(Seat, const Json& action) const {
   std::string type = action.at("type").get<std::string>();

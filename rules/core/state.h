@@ -2,8 +2,15 @@
 //
 // A State is a copyable value (clone() is a deep copy, including its Rng). It answers who
 // must act, what each seat may do, and what each seat may see. apply() validates every
-// action against legal_actions() and returns a typed error for anything else; it never
+// action against the legal list and returns a typed error for anything else; it never
 // throws, asserts or aborts on client input, and leaves the state unchanged on error.
+//
+// An engine writes two things, each once, as canonical text through a TextWriter: its views
+// (write_view) and its legal actions (list_legal, the one enumerator). Everything else about
+// them is derived here: view() is the parse of view_text(); the legal list the server sends,
+// the parsed list and the lookup of one action in apply() all come from the same ActionList.
+// Text because the server hashes, diffs and sends views and lists for every seat after every
+// action, and a tree would only be built to be written out again.
 #pragma once
 
 #include <memory>
@@ -11,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "rules/core/action_list.h"
+#include "rules/core/canonical_text.h"
 #include "rules/core/result.h"
 #include "rules/core/rng.h"
 #include "rules/core/types.h"
@@ -56,38 +65,29 @@ class State {
   // choice. Empty iff over(). Bots and playouts act for these seats.
   virtual std::vector<Seat> to_act() const = 0;
 
-  // Every legal action of `seat` now, complete and enumerated, in a stable order. Empty
-  // for a seat that may not act. A seat outside to_act() may still have optional actions.
-  virtual std::vector<Json> legal_actions(Seat seat) const = 0;
-  // The same list as canonical JSON text: what the server sends each seat after every
-  // action. The default writes legal_actions(seat); an engine whose lists are long or made
-  // often may write the text directly (tests/conformance checks it equals the list).
-  virtual std::string legal_text(Seat seat) const;
+  // Every legal action of `seat` now, complete and enumerated, in a stable order (empty for
+  // a seat that may not act; a seat outside to_act() may still have optional actions): as
+  // parsed JSON, and as the canonical text the server sends the seat after every action.
+  // Both are the engine's list_legal; ActionList(state, seat) gives the list itself.
+  std::vector<Json> legal_actions(Seat seat) const;
+  std::string legal_text(Seat seat) const;
 
-  // Validates and applies. Accepted iff canonical_action(seat, action) equals one of
-  // legal_actions(seat); the engine then applies its own copy of that action. On error
-  // nothing changes.
+  // Validates and applies. Accepted iff the canonical text of canonical_action(seat, action)
+  // is that of a listed action (so numbers match only as integers, as PROTOCOL.md has them);
+  // do_apply then gets canonical_action(seat, action). On error nothing changes.
   Result apply(Seat seat, const Json& action);
 
-  // The spelling legal_actions uses for an action that a rules doc lets players write in
+  // The spelling the legal list uses for an action that a rules doc lets players write in
   // more than one way (cards of a set in any order, a field at its default value). Anything
   // else comes back unchanged. Default: the action as given.
   virtual Json canonical_action(Seat seat, const Json& action) const { (void)seat; return action; }
 
-  // True for a listed action that neither costs nor moves the game on and that the rules let
-  // a seat repeat without a count (Kushine's `say`). Random playouts take these only now and
-  // then: chosen as often as everything else, they would stretch a game without end.
-  // Default: none.
-  virtual bool side_action(const Json& action) const { (void)action; return false; }
-
   // What `seat` may know (kSpectator: the public view). Integers and strings only; no
   // floating point. Two states that one seat cannot tell apart give it identical views.
-  virtual Json view(Seat seat) const = 0;
-  // The same view as canonical JSON text (rules/core/canonical_text.h): what the server
-  // hashes, diffs and keeps after every action. The default writes view(seat); an engine
-  // may write the text directly with a TextWriter and derive view() from it, so that the
-  // view is still defined once.
-  virtual std::string view_text(Seat seat) const;
+  // view_text() is the engine's write_view, the canonical JSON text the server hashes,
+  // diffs and keeps after every action; view() is its parse.
+  Json view(Seat seat) const;
+  std::string view_text(Seat seat) const;
 
   virtual bool over() const = 0;
   // Valid when over().
@@ -105,13 +105,19 @@ class State {
   virtual std::unique_ptr<State> resample(Seat viewer, Rng& rng) const = 0;
 
  protected:
-  // Called only with an action taken from legal_actions(seat).
-  virtual void do_apply(Seat seat, const Json& action) = 0;
+  friend class ActionList;
 
-  // Finds `action` (canonical) among legal_actions(seat) for apply(): the engine's own copy
-  // of it, or nothing; `any` is set to whether the seat has a legal action at all. The
-  // default searches legal_actions(seat); an engine may answer without building the list.
-  virtual std::optional<Json> find_legal(Seat seat, const Json& action, bool& any) const;
+  // The enumerator: adds every legal action of `seat` now to `out` (ActionList::add), each
+  // written as one object with its keys in byte order, in a stable order; nothing for a
+  // seat that may not act (including a seat number out of range).
+  virtual void list_legal(ActionList& out, Seat seat) const = 0;
+
+  // Writes the view of `viewer` (kSpectator: the public view) as one object, its keys in
+  // byte order. An engine that keeps a part as a tree writes it with w.json().
+  virtual void write_view(TextWriter& w, Seat viewer) const = 0;
+
+  // Called only with an action found in the legal list (in its canonical spelling).
+  virtual void do_apply(Seat seat, const Json& action) = 0;
 
   // A precise message for an action that is not legal now (the default is generic).
   // It must not mention anything hidden from `seat`.

@@ -78,10 +78,14 @@ Hand hand_of(const std::vector<Card>& cards) {
   return h;
 }
 
+void write_hand(TextWriter& w, Hand h) {
+  w.open_array();
+  for (; h != 0; h &= h - 1) w.str(card_name(std::countr_zero(h)));
+  w.close_array();
+}
+
 Json hand_json(Hand h) {
-  Json out = Json::array();
-  for (Card c : cards_of(h)) out.push_back(card_name(c));
-  return out;
+  return tree_of([&](TextWriter& w) { write_hand(w, h); });
 }
 
 int penalty(Hand h) {

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rules/core/canonical_text.h"
 #include "rules/core/types.h"
 
 namespace nyan::daihugo {
@@ -48,6 +49,8 @@ inline bool holds(Hand h, Card c) { return (h & bit(c)) != 0; }
 int count(Hand h);
 std::vector<Card> cards_of(Hand h);
 Hand hand_of(const std::vector<Card>& cards);
+// A set of cards as a list of names in canonical order (written, and its tree).
+void write_hand(TextWriter& w, Hand h);
 Json hand_json(Hand h);
 inline constexpr Hand kAllCards = 0xFFFFFFFFu;
 inline constexpr Hand kBothWilds = bit(kBlackWild) | bit(kWhiteWild);

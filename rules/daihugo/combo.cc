@@ -161,17 +161,25 @@ Hand play_hand(const Play& p) {
   return h;
 }
 
+void write_elem(TextWriter& w, const Elem& e) {
+  w.open_object();
+  if (is_wild(e.card)) w.key("as").num(e.number);
+  if (e.twice) w.key("double").flag(true);
+  w.key("id").str(card_name(e.card)).close_object();
+}
+
+void write_play(TextWriter& w, const Play& p) {
+  w.open_array();
+  for (const Elem& e : p) write_elem(w, e);
+  w.close_array();
+}
+
 Json elem_json(const Elem& e) {
-  Json j = {{"id", card_name(e.card)}};
-  if (is_wild(e.card)) j["as"] = e.number;
-  if (e.twice) j["double"] = true;
-  return j;
+  return tree_of([&](TextWriter& w) { write_elem(w, e); });
 }
 
 Json play_json(const Play& p) {
-  Json out = Json::array();
-  for (const Elem& e : p) out.push_back(elem_json(e));
-  return out;
+  return tree_of([&](TextWriter& w) { write_play(w, p); });
 }
 
 void canonicalize(Play& p) {

@@ -40,7 +40,9 @@ std::optional<Combo> classify(const Play& p, std::string& why);
 int play_size(const Play& p);
 Hand play_hand(const Play& p);
 // Elements as the action spells them: {"id"}, {"id", "as"} for a wild, {"id", "double":
-// true} for a doubled doppel.
+// true} for a doubled doppel (written, and its tree).
+void write_play(TextWriter& w, const Play& p);
+void write_elem(TextWriter& w, const Elem& e);
 Json play_json(const Play& p);
 Json elem_json(const Elem& e);
 // Sorts into canonical card order.

@@ -9,8 +9,6 @@ namespace nyan::daihugo {
 
 namespace {
 
-Json action(const char* type) { return {{"type", type}}; }
-
 Play play_from_json(const Json& cards) {
   Play p;
   for (const Json& e : cards) {
@@ -65,41 +63,49 @@ Requirement DaihugoState::requirement() const {
   return r;
 }
 
-std::vector<Json> DaihugoState::legal_actions(Seat seat) const {
-  std::vector<Json> out;
-  if (seat < 0 || seat >= b_.n() || over()) return out;
+// The one list of legal actions, written as text (its members in key order: "as", "card",
+// "cards", "from" and "take" all sort before "type").
+void DaihugoState::list_legal(ActionList& out, Seat seat) const {
+  if (seat < 0 || seat >= b_.n() || over()) return;
   const Hand hand = b_.hands[seat];
+  const auto card_action = [&](const char* type, const char* key, std::string_view card) {
+    out.add().open_object().key(key).str(card).key("type").str(type).close_object();
+  };
   switch (b_.phase) {
     case Phase::wild_swap:
       if (seat == b_.current)
-        for (Card w : {kBlackWild, kWhiteWild}) out.push_back({{"type", "swap_wild"}, {"card", card_name(w)}});
+        for (Card w : {kBlackWild, kWhiteWild}) card_action("swap_wild", "card", card_name(w));
       break;
     case Phase::reveal:
       if (b_.picked(seat)) break;  // G6: final once submitted
       for (Card c : cards_of(hand)) {
         if (!is_wild(c)) {
-          out.push_back({{"type", "reveal"}, {"card", card_name(c)}});
+          card_action("reveal", "card", card_name(c));
           continue;
         }
-        for (int n = 1; n <= kMaxNumber; ++n) out.push_back({{"type", "reveal"}, {"card", card_name(c)}, {"as", n}});
+        for (int n = 1; n <= kMaxNumber; ++n)
+          out.add().open_object().key("as").num(n).key("card").str(card_name(c)).key("type").str("reveal").close_object();
       }
       break;
     case Phase::play:
       if (seat != b_.current) break;
-      for (const Play& p : legal_plays(hand, requirement())) out.push_back({{"type", "play"}, {"cards", play_json(p)}});
+      for (const Play& p : legal_plays(hand, requirement())) {
+        TextWriter& w = out.add().open_object().key("cards");
+        write_play(w, p);
+        w.key("type").str("play").close_object();
+      }
       if (!b_.solo() && b_.trick.open()) {  // R8: a leader may not pass; G9: no solo pass
-        if (b_.field == 0) out.push_back(action("pass"));
-        for (Card c : cards_of(b_.field)) out.push_back({{"type", "pass"}, {"take", card_name(c)}});
+        if (b_.field == 0) out.add().open_object().key("type").str("pass").close_object();
+        for (Card c : cards_of(b_.field)) card_action("pass", "take", card_name(c));
       }
       break;
     case Phase::solo_take:
       if (seat != b_.current) break;
-      for (Card c : cards_of(b_.field)) out.push_back({{"type", "solo_take"}, {"from", card_name(c)}});
-      if (!b_.pile.empty()) out.push_back({{"type", "solo_take"}, {"from", "pile"}});
+      for (Card c : cards_of(b_.field)) card_action("solo_take", "from", card_name(c));
+      if (!b_.pile.empty()) card_action("solo_take", "from", "pile");
       break;
     case Phase::game_over: break;
   }
-  return out;
 }
 
 void DaihugoState::do_apply(Seat seat, const Json& a) {

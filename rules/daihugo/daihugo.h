@@ -144,11 +144,8 @@ class DaihugoState : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<DaihugoState>(*this); }
   int seat_count() const override { return b_.n(); }
   std::vector<Seat> to_act() const override;
-  std::vector<Json> legal_actions(Seat seat) const override;
   // §5: a play's cards in any order, "double": false spelled out or left out.
   Json canonical_action(Seat seat, const Json& action) const override;
-  Json view(Seat seat) const override;
-  std::string view_text(Seat seat) const override;
   bool over() const override { return b_.phase == Phase::game_over; }
   Outcome outcome() const override;
   std::vector<Sealed> sealed() const override;
@@ -160,11 +157,12 @@ class DaihugoState : public State {
   Requirement requirement() const;
 
  protected:
+  void list_legal(ActionList& out, Seat seat) const override;
+  void write_view(TextWriter& w, Seat viewer) const override;
   void do_apply(Seat seat, const Json& action) override;
   Error explain_rejection(Seat seat, const Json& action) const override;
 
  private:
-  Json view_tree(Seat viewer) const;  // the view without its "log"
   void swap_wild(Card wild);
   void reveal(Seat seat, const Elem& pick);
   void play(const Play& p);
@@ -174,7 +172,7 @@ class DaihugoState : public State {
   void end_round(Seat winner);
   void next_round();
   Error explain_play(Seat seat, const Json& action) const;
-  Json seat_json(Seat who, Seat viewer) const;
+  void write_seat(TextWriter& w, Seat who, Seat viewer) const;
 
   Board b_;
   RngBox rng_;
@@ -196,7 +194,8 @@ Board new_match(const Settings& settings, Rng& rng);
 std::optional<Card> take_from_field(Board& b, Card c);
 // Draws the pile top into the solo player's hand (R22); the pile must not be empty.
 Card draw_pile_top(Board& b, Seat s);
-// Match results as the views and the outcome show them.
+// Match results as the views and the outcome show them (written, and its tree).
+void write_result(TextWriter& w, const RoundResult& r);
 Json result_json(const RoundResult& r);
 
 }  // namespace nyan::daihugo

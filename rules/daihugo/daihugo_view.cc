@@ -7,118 +7,168 @@ namespace nyan::daihugo {
 
 namespace {
 
-Json pile_json(const std::vector<Card>& pile) {
-  Json out = Json::array();
-  for (Card c : pile) out.push_back(card_name(c));
-  return out;
+void write_pile(TextWriter& w, const std::vector<Card>& pile) {
+  w.open_array();
+  for (Card c : pile) w.str(card_name(c));
+  w.close_array();
+}
+
+void write_pick(TextWriter& w, const Elem& e) {
+  w.open_object();
+  if (is_wild(e.card)) w.key("as").num(e.number);
+  w.key("card").str(card_name(e.card)).close_object();
+}
+
+void write_swap(TextWriter& w, const Swap& s, bool with_drawn) {
+  w.open_object();
+  if (with_drawn) w.key("drawn").str(card_name(s.drawn));
+  w.key("seat").num(s.seat).key("wild").str(card_name(s.wild)).close_object();
+}
+
+void write_ints(TextWriter& w, const std::vector<int>& v) {
+  w.open_array();
+  for (int x : v) w.num(x);
+  w.close_array();
 }
 
 Json pick_value(const Elem& e) {
-  Json j = {{"card", card_name(e.card)}};
-  if (is_wild(e.card)) j["as"] = e.number;
-  return j;
+  return tree_of([&](TextWriter& w) { write_pick(w, e); });
 }
 
-Json swap_json(const Swap& w, bool with_drawn) {
-  Json j = {{"seat", w.seat}, {"wild", card_name(w.wild)}};
-  if (with_drawn) j["drawn"] = card_name(w.drawn);
-  return j;
+Json swap_json(const Swap& s, bool with_drawn) {
+  return tree_of([&](TextWriter& w) { write_swap(w, s, with_drawn); });
 }
 
 }  // namespace
 
+// A finished round (G15: everything in it is public now).
+void write_result(TextWriter& w, const RoundResult& r) {
+  w.open_object().key("hands").open_array();
+  for (Hand h : r.hands) write_hand(w, h);
+  w.close_array().key("penalties");
+  write_ints(w, r.penalties);
+  w.key("pile");
+  write_pile(w, r.pile);
+  w.key("round").num(r.round).key("start_seat").num(r.start_seat).key("swap");
+  if (r.swap) write_swap(w, *r.swap, true);
+  else w.null();
+  w.key("tails");
+  write_ints(w, r.tails);
+  w.key("tails_added");
+  write_ints(w, r.tails_added);
+  w.key("winner").num(r.winner).close_object();
+}
+
 Json result_json(const RoundResult& r) {
-  Json hands = Json::array();
-  for (Hand h : r.hands) hands.push_back(hand_json(h));
-  return {{"round", r.round},
-          {"winner", r.winner},
-          {"start_seat", r.start_seat},
-          {"penalties", r.penalties},
-          {"tails_added", r.tails_added},
-          {"tails", r.tails},
-          {"hands", std::move(hands)},
-          {"pile", pile_json(r.pile)},
-          {"swap", r.swap ? swap_json(*r.swap, true) : Json(nullptr)}};  // G15: public now
+  return tree_of([&](TextWriter& w) { write_result(w, r); });
 }
 
-Json DaihugoState::seat_json(Seat who, Seat viewer) const {
-  Json j = {{"seat", who},
-            {"hand_count", count(b_.hands[who])},
-            {"shown", hand_json(b_.shown[who])},
-            {"tails", b_.tails[who]}};
-  if (who == viewer || over()) j["hand"] = hand_json(b_.hands[who]);
-  if (b_.phase == Phase::reveal) j["picked"] = b_.picked(who);  // G6: only who has picked
-  j["pick"] = nullptr;
-  for (const Pick& p : b_.picks)
-    if (p.round == b_.round && p.seat == who && (p.revealed || who == viewer)) j["pick"] = pick_value(p.card);
-  return j;
-}
-
-Json DaihugoState::view(Seat viewer) const { return b_.log.view_in(view_tree(viewer), viewer, over()); }
-
-std::string DaihugoState::view_text(Seat viewer) const { return b_.log.text_in(view_tree(viewer), viewer, over()); }
-
-// Everything but the log, which view() and view_text() add: the text is made after every
-// action, and the log is copied into it as text rather than parsed into the tree.
-Json DaihugoState::view_tree(Seat viewer) const {
-  const bool all = over();
-  Json seats = Json::array();
-  for (Seat s = 0; s < b_.n(); ++s) seats.push_back(seat_json(s, viewer));
-  Json v = {{"game", "daihugo"},
-            {"you", viewer == kSpectator ? Json(nullptr) : Json(viewer)},
-            {"players", b_.n()},
-            {"match", b_.settings.single_round ? "single_round" : "tails"},
-            {"opening_lead", b_.settings.opening_containing ? "containing" : "exact"},
-            {"next_round_start", b_.settings.winner_leads ? "round_winner" : "reveal"},
-            {"round", b_.round},
-            {"phase", phase_name(b_.phase)},
-            {"to_act", to_act()},
-            {"current", b_.phase == Phase::reveal || all ? Json(nullptr) : Json(b_.current)},
-            {"seats", std::move(seats)},
-            {"field", hand_json(b_.field)},
-            {"pile_count", b_.pile.size()},
-            {"pile_bottom", b_.bottom_known() ? Json(card_name(b_.pile.back())) : Json(nullptr)},
-            {"cleared", hand_json(b_.cleared)},
-            {"start_seat", b_.start_seat >= 0 ? Json(b_.start_seat) : Json(nullptr)}};
-  v["swap"] = b_.swap ? swap_json(*b_.swap, viewer == b_.swap->seat || all) : Json(nullptr);
-  if (b_.opening && !b_.trick.open()) {
-    Json o = pick_value(*b_.opening);
-    o["seat"] = b_.start_seat;
-    o["rule"] = b_.settings.opening_containing ? "containing" : "exact";
-    v["opening"] = std::move(o);
-  } else {
-    v["opening"] = nullptr;
+// The view is written as canonical text, member by member in key order, because the server
+// makes it for every seat after every action; view() is its parse, so it is defined once.
+void DaihugoState::write_seat(TextWriter& w, Seat who, Seat viewer) const {
+  w.open_object();
+  if (who == viewer || over()) {
+    w.key("hand");
+    write_hand(w, b_.hands[who]);
   }
+  w.key("hand_count").num(count(b_.hands[who])).key("pick");
+  const Pick* pick = nullptr;  // the last one of this round that the viewer may see
+  for (const Pick& p : b_.picks)
+    if (p.round == b_.round && p.seat == who && (p.revealed || who == viewer)) pick = &p;
+  if (pick) write_pick(w, pick->card);
+  else w.null();
+  if (b_.phase == Phase::reveal) w.key("picked").flag(b_.picked(who));  // G6: only who has picked
+  w.key("seat").num(who).key("shown");
+  write_hand(w, b_.shown[who]);
+  w.key("tails").num(b_.tails[who]).close_object();
+}
+
+void DaihugoState::write_view(TextWriter& w, Seat viewer) const {
+  const bool all = over();
+  w.open_object().key("cleared");
+  write_hand(w, b_.cleared);
+  w.key("current");
+  if (b_.phase == Phase::reveal || all) w.null();
+  else w.num(b_.current);
+  w.key("field");
+  write_hand(w, b_.field);
+  w.key("game").str("daihugo").key("last_round");
+  if (b_.results.empty()) w.null();
+  else write_result(w, b_.results.back());
+  w.key("log");
+  b_.log.write(w, viewer, all);
+  w.key("match").str(b_.settings.single_round ? "single_round" : "tails");
+  w.key("next_round_start").str(b_.settings.winner_leads ? "round_winner" : "reveal").key("opening");
+  if (b_.opening && !b_.trick.open()) {
+    const Elem& o = *b_.opening;
+    w.open_object();
+    if (is_wild(o.card)) w.key("as").num(o.number);
+    w.key("card").str(card_name(o.card)).key("rule").str(b_.settings.opening_containing ? "containing" : "exact");
+    w.key("seat").num(b_.start_seat).close_object();
+  } else {
+    w.null();
+  }
+  w.key("opening_lead").str(b_.settings.opening_containing ? "containing" : "exact");
+  if (all) w.key("outcome").json(outcome().to_json());
+  w.key("phase").str(phase_name(b_.phase));
+  if (all) {
+    w.key("pile");
+    write_pile(w, b_.pile);
+  }
+  w.key("pile_bottom");
+  if (b_.bottom_known()) w.str(card_name(b_.pile.back()));
+  else w.null();
+  w.key("pile_count").num(static_cast<std::int64_t>(b_.pile.size())).key("players").num(b_.n());
+  w.key("round").num(b_.round);
+  // Every round's result in short; the last one in full under "last_round" (G15).
+  w.key("rounds").open_array();
+  for (const RoundResult& r : b_.results) {
+    w.open_object().key("penalties");
+    write_ints(w, r.penalties);
+    w.key("round").num(r.round).key("tails");
+    write_ints(w, r.tails);
+    w.key("winner").num(r.winner).close_object();
+  }
+  w.close_array();
+  w.key("seats").open_array();
+  for (Seat s = 0; s < b_.n(); ++s) write_seat(w, s, viewer);
+  w.close_array();
+  if (b_.solo()) {
+    w.key("solo").open_object().key("target").num(b_.settings.solo_target).key("turn").num(b_.solo_turn);
+    w.key("turns").open_array();
+    for (const SoloTurn& t : b_.solo_turns) {
+      w.open_object().key("cards");
+      write_play(w, t.play);
+      w.key("size").num(t.size).key("took").str(t.took).key("turn").num(t.turn).close_object();
+    }
+    w.close_array().close_object();
+  }
+  w.key("start_seat");
+  if (b_.start_seat >= 0) w.num(b_.start_seat);
+  else w.null();
+  w.key("swap");
+  if (b_.swap) write_swap(w, *b_.swap, viewer == b_.swap->seat || all);
+  else w.null();
+  w.key("to_act").open_array();
+  for (const Seat s : to_act()) w.num(s);
+  w.close_array();
+  w.key("trick");
   if (b_.trick.open()) {
     const Combo& c = b_.trick.plays.back().combo;
-    Json plays = Json::array();
-    for (const PlayRecord& r : b_.trick.plays) plays.push_back({{"seat", r.seat}, {"cards", play_json(r.play)}});
-    v["trick"] = {{"type", type_name(c.type)},
-                  {"size", c.size},
-                  {"rank", c.rank},
-                  {"last_seat", b_.trick.plays.back().seat},
-                  {"passes", b_.trick.passes},
-                  {"plays", std::move(plays)}};
+    w.open_object().key("last_seat").num(b_.trick.plays.back().seat).key("passes").num(b_.trick.passes);
+    w.key("plays").open_array();
+    for (const PlayRecord& r : b_.trick.plays) {
+      w.open_object().key("cards");
+      write_play(w, r.play);
+      w.key("seat").num(r.seat).close_object();
+    }
+    w.close_array();
+    w.key("rank").num(c.rank).key("size").num(c.size).key("type").str(type_name(c.type)).close_object();
   } else {
-    v["trick"] = nullptr;
+    w.null();
   }
-  // Every round's result in short; the last one with the revealed hands (G15).
-  Json rounds = Json::array();
-  for (const RoundResult& r : b_.results)
-    rounds.push_back({{"round", r.round}, {"winner", r.winner}, {"penalties", r.penalties}, {"tails", r.tails}});
-  v["rounds"] = std::move(rounds);
-  v["last_round"] = b_.results.empty() ? Json(nullptr) : result_json(b_.results.back());
-  if (b_.solo()) {
-    Json turns = Json::array();
-    for (const SoloTurn& t : b_.solo_turns)
-      turns.push_back({{"turn", t.turn}, {"cards", play_json(t.play)}, {"size", t.size}, {"took", t.took}});
-    v["solo"] = {{"turn", b_.solo_turn}, {"target", b_.settings.solo_target}, {"turns", std::move(turns)}};
-  }
-  if (all) {
-    v["pile"] = pile_json(b_.pile);
-    v["outcome"] = outcome().to_json();
-  }
-  return v;
+  w.key("you").seat(viewer);
+  w.close_object();
 }
 
 std::vector<Sealed> DaihugoState::sealed() const {

@@ -98,25 +98,29 @@ std::vector<Seat> DoubleHuntState::to_act() const {
   }
 }
 
-Json Choice::to_json() const {
-  Json j = {{"type", type}};
+// An action's members in key order: its parameter (card, discard, role, square or to; a
+// raid's discard and target) all sort before "type".
+void Choice::write(TextWriter& w) const {
+  w.open_object();
   switch (kind) {
     case Kind::none: break;
-    case Kind::card: j[key] = card_name(value); break;
-    case Kind::square: j[key] = square_name(value); break;
-    case Kind::role: j[key] = std::string(role_name(static_cast<Role>(value))); break;
-    case Kind::raid:
-      j["target"] = target;
-      j["discard"] = card_name(value);
-      break;
+    case Kind::card: w.key(key).str(card_name(value)); break;
+    case Kind::square: w.key(key).str(square_name(value)); break;
+    case Kind::role: w.key(key).str(role_name(static_cast<Role>(value))); break;
+    case Kind::raid: w.key("discard").str(card_name(value)).key("target").num(target); break;
   }
-  return j;
+  w.key("type").str(type).close_object();
 }
 
-std::vector<Json> DoubleHuntState::legal_actions(Seat seat) const {
-  std::vector<Json> out;
-  for (const Choice& c : choices(seat)) out.push_back(c.to_json());
-  return out;
+Json Choice::to_json() const {
+  std::string text;
+  TextWriter w(text);
+  write(w);
+  return Json::parse(text);
+}
+
+void DoubleHuntState::list_legal(ActionList& out, Seat seat) const {
+  for (const Choice& c : choices(seat)) c.write(out.add());
 }
 
 std::vector<Choice> DoubleHuntState::choices(Seat seat) const {

@@ -169,7 +169,8 @@ struct Choice {
   const char* key = nullptr;  // the parameter's field name
   int value = 0;              // the card, square or role
   Seat target = 0;            // bandit_raid: the target seat (value is the discard)
-  Json to_json() const;
+  void write(TextWriter& w) const;  // as the legal list has it
+  Json to_json() const;             // the same, parsed
 };
 
 class DoubleHuntState : public State {
@@ -179,9 +180,6 @@ class DoubleHuntState : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<DoubleHuntState>(*this); }
   int seat_count() const override { return kSeats; }
   std::vector<Seat> to_act() const override;
-  std::vector<Json> legal_actions(Seat seat) const override;
-  Json view(Seat seat) const override;
-  std::string view_text(Seat seat) const override;
   bool over() const override { return b_.phase == Phase::game_over; }
   Outcome outcome() const override;
   std::vector<Sealed> sealed() const override;
@@ -193,6 +191,8 @@ class DoubleHuntState : public State {
   void refresh() { refresh_move(); }
 
  protected:
+  void list_legal(ActionList& out, Seat seat) const override;
+  void write_view(TextWriter& w, Seat viewer) const override;
   void do_apply(Seat seat, const Json& action) override;
   Error explain_rejection(Seat seat, const Json& action) const override;
 

@@ -122,11 +122,8 @@ void DoubleHuntState::write_sequence(TextWriter& w, Seat viewer) const {
   }
 }
 
-std::string DoubleHuntState::view_text(Seat viewer) const {
+void DoubleHuntState::write_view(TextWriter& w, Seat viewer) const {
   const bool all = over();
-  std::string out;
-  out.reserve(3072);
-  TextWriter w(out);
   w.open_object();
   w.key("active").num(b_.active).key("boosts").num(b_.boosts).key("budget").num(b_.die + b_.boosts);
   w.key("cards_on_grid").num(b_.cards_on_grid()).key("die").num(b_.die);
@@ -173,10 +170,7 @@ std::string DoubleHuntState::view_text(Seat viewer) const {
   w.close_object();
   w.key("you").seat(viewer);
   w.close_object();
-  return out;
 }
-
-Json DoubleHuntState::view(Seat viewer) const { return Json::parse(view_text(viewer)); }
 
 std::vector<Sealed> DoubleHuntState::sealed() const {
   std::vector<Sealed> out;

@@ -16,7 +16,16 @@ std::string_view suit_name(Suit s) {
   return kNames[static_cast<int>(s)];
 }
 
-std::string card_id(Card c) { return std::string(1, suit_letter(suit_of(c))) + std::to_string(value_of(c)); }
+// A table rather than a string made per call: views name every card in every hand, trick and
+// round record, for every seat after every action.
+std::string_view card_id(Card c) {
+  static const std::array<std::string, kAreaCards> kIds = [] {
+    std::array<std::string, kAreaCards> ids;
+    for (Card k = 0; k < kAreaCards; ++k) ids[k] = std::string(1, suit_letter(suit_of(k))) + std::to_string(value_of(k));
+    return ids;
+  }();
+  return c >= 0 && c < kAreaCards ? std::string_view(kIds[c]) : std::string_view("?");
+}
 
 std::optional<Card> card_from_id(std::string_view id) {
   if (id.size() < 2 || id.size() > 3) return std::nullopt;

@@ -30,7 +30,7 @@ char suit_letter(Suit s);
 std::optional<Suit> suit_from_letter(std::string_view s);
 std::string_view suit_name(Suit s);  // "red", "green", "blue"
 
-std::string card_id(Card c);  // "R5"
+std::string_view card_id(Card c);  // "R5"; "?" for a number that is no card
 std::optional<Card> card_from_id(std::string_view id);
 
 // G12: with 3 players the 10s and 11s of every suit are out of the game.

@@ -15,7 +15,7 @@
 // Options: players 3|4; tribes (per seat, distinct; "default" = seat order karasu_tengu,
 //          kappa, inugami, oni); first_player seat|"random"; map "hinode6"|"triad"|object;
 //          skills "default"|object; offsuit_area "lead"|"played" (G4).
-// Actions: play{card, boost?: true, recall?: true} (legal_actions lists a flag only when true;
+// Actions: play{card, boost?: true, recall?: true} (the legal list has a flag only when true;
 //          a flag spelled out as false is the same action, §5),
 //          support{side: seat of B1 or B2}, occupy{area: area id}, keep{card: id or null}.
 //          Judgment steps with no choice (pass) or one choice are applied automatically
@@ -180,12 +180,9 @@ class HinodeState : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<HinodeState>(*this); }
   int seat_count() const override { return b_.players; }
   std::vector<Seat> to_act() const override;
-  std::vector<Json> legal_actions(Seat seat) const override;
   // §5: `boost` and `recall` default to false; a play that spells them out as false is the
   // same action as one that leaves them out.
   Json canonical_action(Seat seat, const Json& action) const override;
-  Json view(Seat seat) const override;
-  std::string view_text(Seat seat) const override;
   bool over() const override { return b_.phase == Phase::game_over; }
   Outcome outcome() const override;
   std::vector<Sealed> sealed() const override;
@@ -195,17 +192,18 @@ class HinodeState : public State {
   const Board& board() const { return b_; }
 
  protected:
+  void list_legal(ActionList& out, Seat seat) const override;
+  void write_view(TextWriter& w, Seat viewer) const override;
   void do_apply(Seat seat, const Json& action) override;
   Error explain_rejection(Seat seat, const Json& action) const override;
 
  private:
-  Json view_tree(Seat viewer) const;  // the view without its "log"
   // trick.cc
-  std::vector<Json> play_actions(Seat seat) const;
-  std::vector<Json> judgment_actions(Seat seat) const;
+  void list_plays(ActionList& out, Seat seat) const;
+  std::vector<Judgment> judgment_options(Seat seat) const;
   void play(Seat seat, const Json& action);
   void start_judgment();
-  void judge(Seat seat, const Json& action, bool automatic);
+  void judge(Judgment j, bool automatic);
   void advance_judgment();
   void resolve_trick();
   // round.cc
@@ -214,14 +212,15 @@ class HinodeState : public State {
   void finish_keeps();
   void final_scoring();
   // hinode_view.cc
-  Json player_json(Seat who, Seat viewer) const;
-  Json trick_json(const Trick& t) const;
+  struct FixedText;
+  void write_player(TextWriter& w, Seat who, Seat viewer) const;
+  void write_trick(TextWriter& w, const Trick& t, const TrickResult* result) const;
 
   Board b_;
   RngBox rng_;  // the round deals of rounds 2 and 3
-  // The parts of every view that never change in a game (map, tribes, skills), built once.
-  // Shared by copies: it is immutable and derived from board parts that never change.
-  std::shared_ptr<const Json> fixed_view_;
+  // The parts of every view that never change in a game, written once. Shared by copies: it
+  // is immutable and derived from board parts that never change.
+  std::shared_ptr<const FixedText> fixed_;
 };
 
 // A new game: the first leader (random step 1 unless given) and the round-1 deal.

@@ -1,10 +1,6 @@
-// Hinode Yokocho: what each seat sees (rules §6), sealed values and the debug state.
-// Public: the map, markers, supplies, VP, hero use, played cards with their declarations,
-// judgment choices, k and active skills, hand counts, whether a card was kept. Private: the
-// own hand, the own carried and kept card, the own round-end discards. At game end: all.
-//
-// Views are built often (every update, every leak-test probe), so the fixed parts are built
-// once and objects are filled by assignment rather than nested initializer lists.
+// The view is written as canonical text, member by member in key order, because the server
+// makes it for every seat after every action; view() is its parse, so it is defined once. The
+// parts that never change in a game are written once, when the game starts.
 #include <algorithm>
 
 #include "rules/hinode/hinode.h"
@@ -19,8 +15,22 @@ Json cards_json(const std::vector<Card>& cs) {
   return out;
 }
 
-Json seat_or_null(Seat s) { return s < 0 ? Json(nullptr) : Json(s); }
-Json suit_json(Suit s) { return std::string(1, suit_letter(s)); }
+void write_cards(TextWriter& w, const std::vector<Card>& cs) {
+  w.open_array();
+  for (Card c : cs) w.str(card_id(c));
+  w.close_array();
+}
+
+void write_ints(TextWriter& w, const std::vector<int>& v) {
+  w.open_array();
+  for (int x : v) w.num(x);
+  w.close_array();
+}
+
+void write_seat_or_null(TextWriter& w, Seat s) {
+  if (s < 0) w.null();
+  else w.num(s);
+}
 
 const char* phase_name(Phase p) {
   switch (p) {
@@ -42,165 +52,177 @@ std::vector<Card> discarded(const Board& b, std::size_t r, Seat s) {
   return out;
 }
 
-Json fixed_view(const Board& b) {
-  Json v = Json::object();
-  v["game"] = "hinode";
-  v["rounds"] = kRounds;
-  v["tricks"] = kTricks;
-  v["offsuit_area"] = b.offsuit == OffsuitArea::lead ? "lead" : "played";
-  std::vector<Card> removed;
-  for (Card c = 0; c < kAreaCards; ++c)
-    if (!in_game(c, b.players)) removed.push_back(c);
-  v["removed"] = cards_json(removed);
-  v["map"] = b.map.to_json();
-  v["skills"] = b.skill_table.to_json();  // each player's list: its tribe's override or the default
-  Json players = Json::array();
-  for (Seat s = 0; s < b.players; ++s) {
-    Json p = Json::object();
-    p["seat"] = s;
-    p["tribe"] = std::string(kTribeIds[b.p[s].tribe]);
-    p["hero"] = hero_id(b.p[s].tribe);
-    players.push_back(std::move(p));
-  }
-  v["players"] = std::move(players);
-  return v;
-}
+std::string text_of(const Json& j) { return canonical_json(j); }
 
 }  // namespace
 
-HinodeState::HinodeState(Board board, std::unique_ptr<Rng> rng)
-    : b_(std::move(board)), rng_(std::move(rng)), fixed_view_(std::make_shared<const Json>(fixed_view(b_))) {}
+// The parts of every view that never change in a game (the map but its occupants, the skill
+// table, the cards out of the game, the heroes), as text.
+struct HinodeState::FixedText {
+  std::string edges, layout, removed, skills;
+  std::vector<std::string> heroes;  // per seat, as JSON strings
+};
 
-Json HinodeState::player_json(Seat who, Seat viewer) const {
+HinodeState::HinodeState(Board board, std::unique_ptr<Rng> rng) : b_(std::move(board)), rng_(std::move(rng)) {
+  auto f = std::make_shared<FixedText>();
+  const Json map = b_.map.to_json();
+  f->edges = text_of(map["edges"]);
+  f->layout = text_of(map["layout"]);
+  std::vector<Card> removed;
+  for (Card c = 0; c < kAreaCards; ++c)
+    if (!in_game(c, b_.players)) removed.push_back(c);
+  f->removed = text_of(cards_json(removed));
+  f->skills = text_of(b_.skill_table.to_json());  // each player's list: its tribe's override or the default
+  for (const Player& pl : b_.p) f->heroes.push_back(text_of(hero_id(pl.tribe)));
+  fixed_ = std::move(f);
+}
+
+void HinodeState::write_player(TextWriter& w, Seat who, Seat viewer) const {
   const Player& pl = b_.p[who];
   const bool sees = over() || who == viewer;
-  Json j = (*fixed_view_)["players"][who];
-  Json k = Json::object(), voids = Json::array();
-  for (int s = 0; s < kSuits; ++s) {
-    const Suit suit = static_cast<Suit>(s);
-    k[std::string(1, suit_letter(suit))] = b_.k(who, suit);
-    if (pl.voids & suit_bit(suit)) voids.push_back(suit_json(suit));
-  }
-  j["hero_used"] = pl.hero_used;
-  j["vp"] = pl.vp;
-  j["supply"] = b_.supply(who);
-  j["on_map"] = b_.markers_on_map(who);
-  j["hand_count"] = pl.hand.size();
-  j["known_in_hand"] = cards_json(pl.known);
-  j["voids"] = std::move(voids);
-  j["k"] = std::move(k);
-  j["recalls_used"] = pl.recalls_used;
+  w.open_object().key("carried");
   // The card carried into this round: whether there is one is public, which one is not.
-  Json carried = nullptr;
-  if (const KeepRecord* kr = b_.keep_of(b_.round - 1, who))
-    carried = kr->card == kNoCard ? Json("none") : (sees || kr->revealed) ? Json(card_id(kr->card)) : Json("hidden");
-  j["carried"] = std::move(carried);
-  if (b_.phase == Phase::round_end_keep) {
-    const KeepRecord* kr = b_.keep_of(b_.round, who);
-    j["keep"] = !kr ? Json("waiting") : sees ? keep_value(*kr) : Json("chosen");
+  if (const KeepRecord* kr = b_.keep_of(b_.round - 1, who)) {
+    if (kr->card == kNoCard) w.str("none");
+    else if (sees || kr->revealed) w.str(card_id(kr->card));
+    else w.str("hidden");
+  } else {
+    w.null();
   }
   if (sees) {
-    j["hand"] = cards_json(pl.hand);
-    Json disc = Json::array();
-    for (std::size_t r = 0; r < b_.past.size(); ++r) disc.push_back(cards_json(discarded(b_, r, who)));
-    j["discarded"] = std::move(disc);  // per past round, face down
+    w.key("discarded").open_array();  // per past round, face down
+    for (std::size_t r = 0; r < b_.past.size(); ++r) write_cards(w, discarded(b_, r, who));
+    w.close_array().key("hand");
+    write_cards(w, pl.hand);
   }
-  return j;
+  w.key("hand_count").num(static_cast<std::int64_t>(pl.hand.size()));
+  w.key("hero").raw(fixed_->heroes[who]).key("hero_used").flag(pl.hero_used);
+  w.key("k").open_object();  // keys B, G, R: the suits backwards
+  for (int s = kSuits - 1; s >= 0; --s) w.key(std::string_view(&"RGB"[s], 1)).num(b_.k(who, static_cast<Suit>(s)));
+  w.close_object();
+  if (b_.phase == Phase::round_end_keep) {
+    const KeepRecord* kr = b_.keep_of(b_.round, who);
+    w.key("keep");
+    if (!kr) w.str("waiting");
+    else if (!sees) w.str("chosen");
+    else if (kr->card == kNoCard) w.str("none");
+    else w.str(card_id(kr->card));
+  }
+  w.key("known_in_hand");
+  write_cards(w, pl.known);
+  w.key("on_map").num(b_.markers_on_map(who)).key("recalls_used").num(pl.recalls_used);
+  w.key("seat").num(who).key("supply").num(b_.supply(who)).key("tribe").str(kTribeIds[pl.tribe]);
+  w.key("voids").open_array();
+  for (int s = 0; s < kSuits; ++s)
+    if (pl.voids & suit_bit(static_cast<Suit>(s))) w.str(std::string_view(&"RGB"[s], 1));
+  w.close_array().key("vp").num(pl.vp).close_object();
 }
 
-Json HinodeState::trick_json(const Trick& t) const {
-  Json plays = Json::array();
-  for (const Play& p : t.plays) {
-    Json pj = Json::object();
-    pj["seat"] = p.seat;
-    pj["card"] = p.hero ? hero_id(b_.p[p.seat].tribe) : card_id(p.card);
-    pj["ev"] = p.ev;
-    if (p.boost) pj["boost"] = true;
-    if (p.recall) pj["recall"] = true;
-    if (p.carried) pj["carried"] = true;
-    plays.push_back(std::move(pj));
-  }
-  Json judgments = Json::array();
-  for (const Judgment& jd : t.judgments) {
-    Json jj = Json::object();
-    jj["seat"] = jd.seat;
-    if (jd.choice == Choice::support) {
-      jj["choice"] = "support";
-      jj["side"] = jd.side;
-    } else if (jd.choice == Choice::occupy) {
-      jj["choice"] = "occupy";
-      jj["area"] = b_.map.areas[jd.area].id;
-      jj["site"] = jd.site;
-    } else {
-      jj["choice"] = "pass";
-    }
-    if (jd.automatic) jj["auto"] = true;
-    judgments.push_back(std::move(jj));
-  }
-  Json j = Json::object();
-  j["number"] = t.number;
-  j["leader"] = t.leader;
-  j["plays"] = std::move(plays);
-  j["lead"] = t.plays.empty() ? Json(nullptr) : suit_json(t.lead);
+// A trick, and for the last resolved one (`result`) what it gave, in one key order.
+void HinodeState::write_trick(TextWriter& w, const Trick& t, const TrickResult* result) const {
+  w.open_object();
   if (!t.plays.empty()) {
-    Json active = Json::array();  // per seat: the skills active in this trick (k at the lead)
+    w.key("active_skills").open_array();  // per seat: the skills active in this trick (k at the lead)
     for (Seat s = 0; s < b_.players; ++s) {
-      Json names = Json::array();
+      w.open_array();
       for (const Skill& sk : b_.p[s].skills.skills)
-        if (sk.threshold <= t.k[s]) names.push_back(std::string(skill_name(sk.kind)));
-      active.push_back(std::move(names));
+        if (sk.threshold <= t.k[s]) w.str(skill_name(sk.kind));
+      w.close_array();
     }
-    j["k"] = t.k;
-    j["active_skills"] = std::move(active);
+    w.close_array();
   }
-  j["b1"] = seat_or_null(t.b1);
-  j["b2"] = seat_or_null(t.b2);
-  j["order"] = t.order;
-  j["judgments"] = std::move(judgments);
-  return j;
+  w.key("b1");
+  write_seat_or_null(w, t.b1);
+  w.key("b2");
+  write_seat_or_null(w, t.b2);
+  if (result) {
+    w.key("battle_vp");
+    write_ints(w, result->battle);
+    w.key("income_vp");
+    write_ints(w, result->income);
+  }
+  w.key("judgments").open_array();
+  for (const Judgment& jd : t.judgments) {
+    w.open_object();
+    if (jd.choice == Choice::occupy) w.key("area").str(b_.map.areas[jd.area].id);
+    if (jd.automatic) w.key("auto").flag(true);
+    w.key("choice").str(jd.choice == Choice::support ? "support" : jd.choice == Choice::occupy ? "occupy" : "pass");
+    w.key("seat").num(jd.seat);
+    if (jd.choice == Choice::support) w.key("side").num(jd.side);
+    if (jd.choice == Choice::occupy) w.key("site").num(jd.site);
+    w.close_object();
+  }
+  w.close_array();
+  if (!t.plays.empty()) {
+    w.key("k");
+    write_ints(w, t.k);
+  }
+  w.key("lead");
+  if (t.plays.empty()) w.null();
+  else w.str(std::string_view(&"RGB"[static_cast<int>(t.lead)], 1));
+  w.key("leader").num(t.leader).key("number").num(t.number).key("order");
+  write_ints(w, t.order);
+  w.key("plays").open_array();
+  for (const Play& p : t.plays) {
+    w.open_object();
+    if (p.boost) w.key("boost").flag(true);
+    w.key("card");
+    if (p.hero) w.raw(fixed_->heroes[p.seat]);
+    else w.str(card_id(p.card));
+    if (p.carried) w.key("carried").flag(true);
+    w.key("ev").num(p.ev);
+    if (p.recall) w.key("recall").flag(true);
+    w.key("seat").num(p.seat).close_object();
+  }
+  w.close_array();
+  if (result) {
+    w.key("round").num(result->round);
+    w.key("strength").open_array().num(result->strength1).num(result->strength2).close_array();
+    w.key("support_vp");
+    write_ints(w, result->support);
+  }
+  w.close_object();
 }
 
-Json HinodeState::view(Seat viewer) const { return b_.log.view_in(view_tree(viewer), viewer, over()); }
-
-std::string HinodeState::view_text(Seat viewer) const { return b_.log.text_in(view_tree(viewer), viewer, over()); }
-
-// Everything but the log, which view() and view_text() add: the text is made after every
-// action, and the log is copied into it as text rather than parsed into the tree.
-Json HinodeState::view_tree(Seat viewer) const {
+void HinodeState::write_view(TextWriter& w, Seat viewer) const {
   const bool all = over();
-  Json v = *fixed_view_;
-  Json& areas = v["map"]["areas"];
-  for (std::size_t a = 0; a < b_.occupants.size(); ++a) areas[a]["occupants"] = b_.occupants[a];
-  Json players = Json::array();
-  for (Seat s = 0; s < b_.players; ++s) players.push_back(player_json(s, viewer));
-  v["players"] = std::move(players);
-  v["you"] = viewer == kSpectator ? Json(nullptr) : Json(viewer);
-  v["phase"] = phase_name(b_.phase);
-  v["round"] = b_.round;
-  v["to_act"] = to_act();
-  v["first_leader"] = b_.first_leader;
-  v["trick"] = b_.phase == Phase::play || b_.phase == Phase::judgment ? trick_json(b_.trick) : Json(nullptr);
-  v["played_this_round"] = cards_json(b_.round_played);
-  v["undealt_count"] = b_.undealt.size();
-  Json last = nullptr;
-  if (b_.last) {
-    const TrickResult& r = *b_.last;
-    last = trick_json(r.trick);
-    last["round"] = r.round;
-    last["strength"] = {r.strength1, r.strength2};
-    last["battle_vp"] = r.battle;
-    last["support_vp"] = r.support;
-    last["income_vp"] = r.income;
+  w.open_object().key("first_leader").num(b_.first_leader).key("game").str("hinode").key("last_trick");
+  if (b_.last) write_trick(w, b_.last->trick, &*b_.last);
+  else w.null();
+  w.key("log");
+  b_.log.write(w, viewer, all);
+  w.key("map").open_object().key("areas").open_array();
+  for (std::size_t a = 0; a < b_.map.areas.size(); ++a) {
+    const Area& area = b_.map.areas[a];
+    w.open_object().key("id").str(area.id).key("occupants");
+    write_ints(w, b_.occupants[a]);
+    w.key("sites").num(area.sites).key("suit").str(std::string_view(&"RGB"[static_cast<int>(area.suit)], 1));
+    w.close_object();
   }
-  v["last_trick"] = std::move(last);
+  w.close_array().key("edges").raw(fixed_->edges).key("id").str(b_.map.id).key("layout").raw(fixed_->layout);
+  w.close_object();
+  w.key("offsuit_area").str(b_.offsuit == OffsuitArea::lead ? "lead" : "played");
+  if (all) w.key("outcome").json(outcome().to_json());
+  w.key("phase").str(phase_name(b_.phase)).key("played_this_round");
+  write_cards(w, b_.round_played);
+  w.key("players").open_array();
+  for (Seat s = 0; s < b_.players; ++s) write_player(w, s, viewer);
+  w.close_array();
+  w.key("removed").raw(fixed_->removed).key("round").num(b_.round).key("rounds").num(kRounds);
+  w.key("skills").raw(fixed_->skills).key("to_act").open_array();
+  for (const Seat s : to_act()) w.num(s);
+  w.close_array().key("trick");
+  if (b_.phase == Phase::play || b_.phase == Phase::judgment) write_trick(w, b_.trick, nullptr);
+  else w.null();
+  w.key("tricks").num(kTricks);
   if (all) {
-    Json undealt = Json::array();
-    for (const PastRound& pr : b_.past) undealt.push_back(cards_json(pr.undealt));
-    undealt.push_back(cards_json(b_.undealt));
-    v["undealt"] = std::move(undealt);  // per round
-    v["outcome"] = outcome().to_json();
+    w.key("undealt").open_array();  // per round
+    for (const PastRound& pr : b_.past) write_cards(w, pr.undealt);
+    write_cards(w, b_.undealt);
+    w.close_array();
   }
-  return v;
+  w.key("undealt_count").num(static_cast<std::int64_t>(b_.undealt.size())).key("you").seat(viewer);
+  w.close_object();
 }
 
 std::vector<Sealed> HinodeState::sealed() const {
@@ -225,7 +247,7 @@ Json HinodeState::debug_state() const {
     players.push_back(
         Json::array({pl.tribe, pl.vp, pl.hero_used, pl.recalls_used, pl.voids, cards_json(pl.hand), cards_json(pl.known)}));
   v["players"] = std::move(players);
-  v["trick"] = trick_json(b_.trick);
+  v["trick"] = tree_of([&](TextWriter& w) { write_trick(w, b_.trick, nullptr); });
   v["undealt"] = cards_json(b_.undealt);
   v["round_played"] = cards_json(b_.round_played);
   Json past = Json::array(), keeps = Json::array();
@@ -240,7 +262,7 @@ Json HinodeState::debug_state() const {
   v["keeps"] = std::move(keeps);  // round, seat, card, revealed
   if (b_.last) {
     const TrickResult& r = *b_.last;
-    v["last"] = Json::array({r.round, trick_json(r.trick), r.strength1, r.strength2, r.battle, r.support, r.income});
+    v["last"] = Json::array({r.round, tree_of([&](TextWriter& w) { write_trick(w, r.trick, nullptr); }), r.strength1, r.strength2, r.battle, r.support, r.income});
   }
   const Counters& c = b_.stats;
   v["stats"] = Json::array({c.income, c.value_plus, c.recall, c.hero, c.value_plus_active, c.recall_active, c.lone, c.tied, c.b2_wins, c.supports,

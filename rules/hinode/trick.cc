@@ -21,11 +21,13 @@ void erase_card(std::vector<Card>& v, Card c) {
   if (it != v.end()) v.erase(it);
 }
 
-Json play_json(const std::string& card, bool boost, bool recall) {
-  Json a = {{"type", "play"}, {"card", card}};
-  if (boost) a["boost"] = true;
-  if (recall) a["recall"] = true;
-  return a;
+// A play as the legal list has it: a flag only when true (§5).
+void write_play(ActionList& out, std::string_view card, bool boost, bool recall) {
+  TextWriter& w = out.add().open_object();
+  if (boost) w.key("boost").flag(true);
+  w.key("card").str(card);
+  if (recall) w.key("recall").flag(true);
+  w.key("type").str("play").close_object();
 }
 
 // R8: followers played an area card of the lead suit.
@@ -42,8 +44,7 @@ Suit occupy_suit(const Board& b, const Play& play) {
   return b.trick.lead;
 }
 
-std::vector<Json> HinodeState::play_actions(Seat seat) const {
-  std::vector<Json> out;
+void HinodeState::list_plays(ActionList& out, Seat seat) const {
   const Player& pl = b_.p[seat];
   const bool leading = b_.trick.plays.empty();
   // R5: a player holding the lead suit must play one of those cards.
@@ -55,32 +56,41 @@ std::vector<Json> HinodeState::play_actions(Seat seat) const {
     const int k = b_.k(seat, lead);
     const bool boost = suit_of(c) == lead && pl.skills.boost_amount(k) > 0;
     const bool recall = pl.recalls_used < pl.skills.recall_limit(k);
-    out.push_back(play_json(card_id(c), false, false));
-    if (boost) out.push_back(play_json(card_id(c), true, false));
-    if (recall) out.push_back(play_json(card_id(c), false, true));
-    if (boost && recall) out.push_back(play_json(card_id(c), true, true));
+    const std::string_view id = card_id(c);
+    write_play(out, id, false, false);
+    if (boost) write_play(out, id, true, false);
+    if (recall) write_play(out, id, false, true);
+    if (boost && recall) write_play(out, id, true, true);
   }
   // R4, R5, G8: never as the lead, only when void, once per game, one per trick.
   const bool hero_played =
       std::any_of(b_.trick.plays.begin(), b_.trick.plays.end(), [](const Play& p) { return p.hero; });
-  if (!leading && !follows && !pl.hero_used && !hero_played) out.push_back(play_json(hero_id(pl.tribe), false, false));
-  return out;
+  if (!leading && !follows && !pl.hero_used && !hero_played) write_play(out, hero_id(pl.tribe), false, false);
 }
 
-std::vector<Json> HinodeState::judgment_actions(Seat seat) const {
-  std::vector<Json> out;
+// The choices of `seat` at its judgment step (R11), as judgments still to be made.
+std::vector<Judgment> HinodeState::judgment_options(Seat seat) const {
+  std::vector<Judgment> out;
   const Trick& t = b_.trick;
   const Play& mine = t.play_of(seat);
+  const auto option = [&](Choice choice, Seat side, int area) {
+    Judgment j;
+    j.seat = seat;
+    j.choice = choice;
+    j.side = side;
+    j.area = area;
+    out.push_back(j);
+  };
   // R11: followers may support; off-suit players may only occupy (G1).
   if (is_follower(t, mine)) {
-    out.push_back({{"type", "support"}, {"side", t.b1}});
-    out.push_back({{"type", "support"}, {"side", t.b2}});
+    option(Choice::support, t.b1, -1);
+    option(Choice::support, t.b2, -1);
   }
   if (b_.supply(seat) < 1) return out;
   const Suit suit = occupy_suit(b_, mine);
   for (std::size_t a = 0; a < b_.map.areas.size(); ++a)
     if (b_.map.areas[a].suit == suit && static_cast<int>(b_.occupants[a].size()) < b_.map.areas[a].sites)
-      out.push_back({{"type", "occupy"}, {"area", b_.map.areas[a].id}});
+      option(Choice::occupy, -1, static_cast<int>(a));
   return out;
 }
 
@@ -155,24 +165,18 @@ void HinodeState::start_judgment() {
   advance_judgment();
 }
 
-void HinodeState::judge(Seat seat, const Json& action, bool automatic) {
-  Judgment j;
-  j.seat = seat;
+void HinodeState::judge(Judgment j, bool automatic) {
+  const Seat seat = j.seat;
   j.automatic = automatic;
   Json ev = {{"type", "judgment"}, {"seat", seat}};
-  if (action.is_null()) {
-    j.choice = Choice::pass;  // G16: an off-suit player with nowhere to occupy does nothing
-    b_.stats.passes++;
+  if (j.choice == Choice::pass) {
+    b_.stats.passes++;  // G16: an off-suit player with nowhere to occupy does nothing
     ev["choice"] = "pass";
-  } else if (action.at("type") == "support") {
-    j.choice = Choice::support;
-    j.side = action.at("side").get<int>();
+  } else if (j.choice == Choice::support) {
     b_.stats.supports++;
     ev["choice"] = "support";
     ev["side"] = j.side;
   } else {
-    j.choice = Choice::occupy;
-    j.area = b_.map.find(action.at("area").get<std::string>());
     auto& occ = b_.occupants[static_cast<std::size_t>(j.area)];
     occ.push_back(seat);  // R11: the lowest-numbered free site
     j.site = static_cast<int>(occ.size());
@@ -190,10 +194,12 @@ void HinodeState::advance_judgment() {
   Trick& t = b_.trick;
   while (t.judgments.size() < t.order.size()) {
     const Seat seat = t.order[t.judgments.size()];
-    const std::vector<Json> options = judgment_actions(seat);
+    std::vector<Judgment> options = judgment_options(seat);
     if (options.size() >= 2) return;  // a real choice: wait for the player
-    // R11: forced steps are applied by the engine and logged.
-    judge(seat, options.empty() ? Json(nullptr) : options[0], true);
+    // R11: forced steps are applied by the engine and logged (G16: with none, a pass).
+    Judgment pass;
+    pass.seat = seat;
+    judge(options.empty() ? pass : options[0], true);
   }
   resolve_trick();
 }
@@ -286,20 +292,30 @@ std::vector<Seat> HinodeState::to_act() const {
   return {};
 }
 
-std::vector<Json> HinodeState::legal_actions(Seat seat) const {
-  if (seat < 0 || seat >= b_.players) return {};
+// The one list of legal actions, written as text (members in key order: "area", "boost",
+// "card", "recall" and "side" all sort before "type").
+void HinodeState::list_legal(ActionList& out, Seat seat) const {
+  if (seat < 0 || seat >= b_.players) return;
   switch (b_.phase) {
-    case Phase::play: return seat == b_.to_play() ? play_actions(seat) : std::vector<Json>{};
-    case Phase::judgment: return seat == b_.judge() ? judgment_actions(seat) : std::vector<Json>{};
-    case Phase::round_end_keep: {
-      if (b_.keep_of(b_.round, seat)) return {};
-      std::vector<Json> out = {{{"type", "keep"}, {"card", nullptr}}};
-      for (Card c : b_.p[seat].hand) out.push_back({{"type", "keep"}, {"card", card_id(c)}});
-      return out;
-    }
-    case Phase::game_over: return {};
+    case Phase::play:
+      if (seat == b_.to_play()) list_plays(out, seat);
+      return;
+    case Phase::judgment:
+      if (seat != b_.judge()) return;
+      for (const Judgment& j : judgment_options(seat)) {
+        TextWriter& w = out.add().open_object();
+        if (j.choice == Choice::support) w.key("side").num(j.side).key("type").str("support");
+        else w.key("area").str(b_.map.areas[j.area].id).key("type").str("occupy");
+        w.close_object();
+      }
+      return;
+    case Phase::round_end_keep:
+      if (b_.keep_of(b_.round, seat)) return;
+      out.add().open_object().key("card").null().key("type").str("keep").close_object();
+      for (Card c : b_.p[seat].hand) out.add().open_object().key("card").str(card_id(c)).key("type").str("keep").close_object();
+      return;
+    case Phase::game_over: return;
   }
-  return {};
 }
 
 void HinodeState::do_apply(Seat seat, const Json& action) {
@@ -309,7 +325,16 @@ void HinodeState::do_apply(Seat seat, const Json& action) {
   } else if (type == "keep") {
     keep(seat, action);
   } else {
-    judge(seat, action, false);
+    Judgment j;  // a support or an occupation from the legal list
+    j.seat = seat;
+    if (type == "support") {
+      j.choice = Choice::support;
+      j.side = action.at("side").get<int>();
+    } else {
+      j.choice = Choice::occupy;
+      j.area = b_.map.find(action.at("area").get<std::string>());
+    }
+    judge(j, false);
     advance_judgment();
   }
 }

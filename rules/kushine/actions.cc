@@ -1,6 +1,9 @@
 #include "rules/kushine/actions.h"
 
 #include <array>
+#include <string>
+
+#include "rules/core/canonical_text.h"
 
 namespace nyan::kushine::actions {
 
@@ -8,32 +11,29 @@ namespace {
 
 constexpr int kIds = kMaxPileId + 1;  // indexed by pile id; index 0 unused
 
-Json make(const char* type) {
+// An action's canonical text, from its members in any order (the tree sorts them).
+std::string make(const char* type, const char* k1 = nullptr, Json v1 = nullptr, const char* k2 = nullptr,
+                 Json v2 = nullptr, const char* k3 = nullptr, Json v3 = nullptr) {
   Json a(Json::value_t::object);
   a["type"] = type;
-  return a;
-}
-
-Json make(const char* type, const char* k1, Json v1, const char* k2 = nullptr, Json v2 = nullptr,
-          const char* k3 = nullptr, Json v3 = nullptr) {
-  Json a = make(type);
-  a[k1] = std::move(v1);
+  if (k1) a[k1] = std::move(v1);
   if (k2) a[k2] = std::move(v2);
   if (k3) a[k3] = std::move(v3);
-  return a;
+  return canonical_json(a);
 }
 
 Json card(int k) { return std::string(kind_name(static_cast<Kind>(k))); }
 
 struct Catalogue {
-  std::array<Json, kIds> draw, peek;
-  std::array<std::array<Json, kIds>, kHandKinds> ret;
-  std::array<Json, kHandKinds> place, give;
-  std::array<std::array<Json, kTypes>, kTypes> boatswain;
-  std::array<std::array<std::array<Json, kIds>, kIds>, 3> pairs;
-  std::array<std::array<Json, 2>, kIds> say_pile;
-  std::array<Json, 2> say_want, mate_decide, captain, doctor;
-  Json say_hand, receive, exterminate_alone, skip_merge;
+  using Text = std::string;
+  std::array<Text, kIds> draw, peek;
+  std::array<std::array<Text, kIds>, kHandKinds> ret;
+  std::array<Text, kHandKinds> place, give;
+  std::array<std::array<Text, kTypes>, kTypes> boatswain;
+  std::array<std::array<std::array<Text, kIds>, kIds>, 3> pairs;
+  std::array<std::array<Text, 2>, kIds> say_pile;
+  std::array<Text, 2> say_want, mate_decide, captain, doctor;
+  Text say_hand, receive, exterminate_alone, skip_merge;
 
   Catalogue() {
     for (int p = 1; p < kIds; ++p) {
@@ -75,23 +75,23 @@ const Catalogue& all() {
 
 }  // namespace
 
-const Json& draw(int pile) { return all().draw.at(pile); }
-const Json& mate_peek(int pile) { return all().peek.at(pile); }
-const Json& return_card(Kind c, int pile) { return all().ret.at(static_cast<int>(c)).at(pile); }
-const Json& place(Kind c) { return all().place.at(static_cast<int>(c)); }
-const Json& give(Kind c) { return all().give.at(static_cast<int>(c)); }
-const Json& boatswain_place(Kind a, Kind b) { return all().boatswain.at(static_cast<int>(a)).at(static_cast<int>(b)); }
-const Json& pile_pair(PairOf what, int top, int bottom) {
+std::string_view draw(int pile) { return all().draw.at(pile); }
+std::string_view mate_peek(int pile) { return all().peek.at(pile); }
+std::string_view return_card(Kind c, int pile) { return all().ret.at(static_cast<int>(c)).at(pile); }
+std::string_view place(Kind c) { return all().place.at(static_cast<int>(c)); }
+std::string_view give(Kind c) { return all().give.at(static_cast<int>(c)); }
+std::string_view boatswain_place(Kind a, Kind b) { return all().boatswain.at(static_cast<int>(a)).at(static_cast<int>(b)); }
+std::string_view pile_pair(PairOf what, int top, int bottom) {
   return all().pairs.at(static_cast<int>(what)).at(top).at(bottom);
 }
-const Json& say_pile(int pile, bool draw) { return all().say_pile.at(pile)[draw ? 1 : 0]; }
-const Json& say_hand() { return all().say_hand; }
-const Json& say_want(bool nyanko) { return all().say_want[nyanko ? 1 : 0]; }
-const Json& mate_decide(bool to_hand) { return all().mate_decide[to_hand ? 1 : 0]; }
-const Json& captain_decide(bool cancel) { return all().captain[cancel ? 1 : 0]; }
-const Json& doctor_decide(bool cancel) { return all().doctor[cancel ? 1 : 0]; }
-const Json& receive() { return all().receive; }
-const Json& exterminate_alone() { return all().exterminate_alone; }
-const Json& skip_merge() { return all().skip_merge; }
+std::string_view say_pile(int pile, bool draw) { return all().say_pile.at(pile)[draw ? 1 : 0]; }
+std::string_view say_hand() { return all().say_hand; }
+std::string_view say_want(bool nyanko) { return all().say_want[nyanko ? 1 : 0]; }
+std::string_view mate_decide(bool to_hand) { return all().mate_decide[to_hand ? 1 : 0]; }
+std::string_view captain_decide(bool cancel) { return all().captain[cancel ? 1 : 0]; }
+std::string_view doctor_decide(bool cancel) { return all().doctor[cancel ? 1 : 0]; }
+std::string_view receive() { return all().receive; }
+std::string_view exterminate_alone() { return all().exterminate_alone; }
+std::string_view skip_merge() { return all().skip_merge; }
 
 }  // namespace nyan::kushine::actions

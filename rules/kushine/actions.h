@@ -1,9 +1,11 @@
-// Kushine-go Departs: every action the game can offer, as JSON built once. legal_actions()
-// copies from here: apply() lists the legal actions on every call, and copying a finished
-// JSON object costs far less than building one.
+// Kushine-go Departs: every action the game can offer, as canonical text written once. The
+// legal list is copied together from here: it is made for every seat after every action
+// (each seat has a dozen or more `say` actions), and copying text costs far less than
+// writing it again.
 #pragma once
 
-#include "rules/core/types.h"
+#include <string_view>
+
 #include "rules/kushine/cards.h"
 
 namespace nyan::kushine::actions {
@@ -13,21 +15,21 @@ inline constexpr int kMaxPileId = 7;
 
 enum class PairOf { exterminate, merge, say_merge };  // {type, top, bottom} actions
 
-const Json& draw(int pile);
-const Json& mate_peek(int pile);
-const Json& return_card(Kind card, int pile);
-const Json& place(Kind card);
-const Json& give(Kind card);
-const Json& boatswain_place(Kind first, Kind second);  // first <= second, table order
-const Json& pile_pair(PairOf what, int top, int bottom);
-const Json& say_pile(int pile, bool draw);
-const Json& say_hand();
-const Json& say_want(bool nyanko);
-const Json& mate_decide(bool to_hand);
-const Json& captain_decide(bool cancel);
-const Json& doctor_decide(bool cancel);
-const Json& receive();
-const Json& exterminate_alone();  // with a single pile: no merge
-const Json& skip_merge();
+std::string_view draw(int pile);
+std::string_view mate_peek(int pile);
+std::string_view return_card(Kind card, int pile);
+std::string_view place(Kind card);
+std::string_view give(Kind card);
+std::string_view boatswain_place(Kind first, Kind second);  // first <= second, table order
+std::string_view pile_pair(PairOf what, int top, int bottom);
+std::string_view say_pile(int pile, bool draw);
+std::string_view say_hand();
+std::string_view say_want(bool nyanko);
+std::string_view mate_decide(bool to_hand);
+std::string_view captain_decide(bool cancel);
+std::string_view doctor_decide(bool cancel);
+std::string_view receive();
+std::string_view exterminate_alone();  // with a single pile: no merge
+std::string_view skip_merge();
 
 }  // namespace nyan::kushine::actions

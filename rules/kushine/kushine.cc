@@ -8,10 +8,10 @@ namespace nyan::kushine {
 namespace {
 
 // Every ordered pair of distinct piles (merges, their suggestions).
-void pile_pairs(const Board& b, actions::PairOf what, std::vector<Json>& out) {
+void pile_pairs(const Board& b, actions::PairOf what, ActionList& out, bool side = false) {
   for (const Pile& top : b.piles)
     for (const Pile& bottom : b.piles)
-      if (top.id != bottom.id) out.push_back(actions::pile_pair(what, top.id, bottom.id));
+      if (top.id != bottom.id) out.add_text(actions::pile_pair(what, top.id, bottom.id), side);
 }
 
 // A card field the engine listed itself: always a known kind.
@@ -42,76 +42,76 @@ std::vector<Seat> KushineState::to_act() const {
   return {actor()};  // §5: exactly one seat must act in every live phase
 }
 
-std::vector<Json> KushineState::legal_actions(Seat seat) const {
-  std::vector<Json> out;
-  if (over() || seat < 0 || seat >= b_.players()) return out;
+// The one list of legal actions: the seat's game actions, then the `say` vocabulary that every
+// seat has (side actions: §5 gives them no cost and no count).
+void KushineState::list_legal(ActionList& out, Seat seat) const {
+  if (over() || seat < 0 || seat >= b_.players()) return;
   if (seat == actor()) game_actions(seat, out);
   say_actions(out);
-  return out;
 }
 
-void KushineState::game_actions(Seat seat, std::vector<Json>& out) const {
+void KushineState::game_actions(Seat seat, ActionList& out) const {
   const Hand& hand = b_.seats[seat].hand;
   switch (b_.phase) {
     case Phase::act: act_actions(out); break;
     case Phase::await_give:  // G10: the giver chooses and must give
       for (int k = 0; k < kHandKinds; ++k)
-        if (hand[k] > 0) out.push_back(actions::give(static_cast<Kind>(k)));
+        if (hand[k] > 0) out.add_text(actions::give(static_cast<Kind>(k)));
       break;
     case Phase::await_peek:  // R17, G5: taking needs room in hand
-      if (total(hand) < kHandLimit) out.push_back(actions::mate_decide(true));
-      out.push_back(actions::mate_decide(false));
+      if (total(hand) < kHandLimit) out.add_text(actions::mate_decide(true));
+      out.add_text(actions::mate_decide(false));
       break;
     case Phase::await_captain:
     case Phase::await_doctor:
       for (bool cancel : {false, true})
-        out.push_back(b_.phase == Phase::await_captain ? actions::captain_decide(cancel) : actions::doctor_decide(cancel));
+        out.add_text(b_.phase == Phase::await_captain ? actions::captain_decide(cancel) : actions::doctor_decide(cancel));
       break;
     case Phase::await_merge:  // R10, G12: optional
       pile_pairs(b_, actions::PairOf::merge, out);
-      out.push_back(actions::skip_merge());
+      out.add_text(actions::skip_merge());
       break;
     case Phase::game_over: break;
   }
 }
 
-void KushineState::act_actions(std::vector<Json>& out) const {
+void KushineState::act_actions(ActionList& out) const {
   const Player& me = b_.seats[b_.active];
   const int held = total(me.hand);
   if (held < kHandLimit)  // R2, R4
-    for (const Pile& p : b_.piles) out.push_back(actions::draw(p.id));
+    for (const Pile& p : b_.piles) out.add_text(actions::draw(p.id));
   for (int k = 0; k < kHandKinds; ++k)  // R5
     if (me.hand[k] > 0)
-      for (const Pile& p : b_.piles) out.push_back(actions::return_card(static_cast<Kind>(k), p.id));
+      for (const Pile& p : b_.piles) out.add_text(actions::return_card(static_cast<Kind>(k), p.id));
   for (int k = 0; k < kTypes; ++k)  // R6: never a mouse
-    if (me.hand[k] > 0) out.push_back(actions::place(static_cast<Kind>(k)));
+    if (me.hand[k] > 0) out.add_text(actions::place(static_cast<Kind>(k)));
   if (held < kHandLimit && total(b_.seats[b_.giver()].hand) > 0)  // R7
-    out.push_back(actions::receive());
+    out.add_text(actions::receive());
   if (mice(me.hand) == 3) {  // R8, G12: the merge is part of the action when it can happen
-    if (b_.piles.size() == 1) out.push_back(actions::exterminate_alone());
+    if (b_.piles.size() == 1) out.add_text(actions::exterminate_alone());
     else pile_pairs(b_, actions::PairOf::exterminate, out);
   }
   if (me.officer == Officer::mate && b_.ability_available(Officer::mate))  // R17
-    for (const Pile& p : b_.piles) out.push_back(actions::mate_peek(p.id));
+    for (const Pile& p : b_.piles) out.add_text(actions::mate_peek(p.id));
   if (me.officer == Officer::boatswain && b_.ability_available(Officer::boatswain))  // R18, G16
     for (int i = 0; i < kTypes; ++i)
       for (int j = i; j < kTypes; ++j)
         if (me.hand[i] > 0 && me.hand[j] > 0 && (i != j || me.hand[i] >= 2))
-          out.push_back(actions::boatswain_place(static_cast<Kind>(i), static_cast<Kind>(j)));
+          out.add_text(actions::boatswain_place(static_cast<Kind>(i), static_cast<Kind>(j)));
 }
 
-void KushineState::say_actions(std::vector<Json>& out) const {
+void KushineState::say_actions(ActionList& out) const {
   // G19: the whole vocabulary; no form can carry a nyanko type.
-  out.push_back(actions::say_hand());
-  out.push_back(actions::say_want(true));
-  out.push_back(actions::say_want(false));
+  out.add_text(actions::say_hand(), true);
+  out.add_text(actions::say_want(true), true);
+  out.add_text(actions::say_want(false), true);
   // §5: `say` is open in every live phase, whatever its topic. The seed lets players discuss
   // anything but their hands, so piles to merge may be suggested before a placement or an
   // extermination as well as during a boarding merge (G12).
-  pile_pairs(b_, actions::PairOf::say_merge, out);
+  pile_pairs(b_, actions::PairOf::say_merge, out, true);
   for (const Pile& p : b_.piles) {
-    out.push_back(actions::say_pile(p.id, true));
-    out.push_back(actions::say_pile(p.id, false));
+    out.add_text(actions::say_pile(p.id, true), true);
+    out.add_text(actions::say_pile(p.id, false), true);
   }
 }
 
@@ -218,7 +218,7 @@ void KushineState::say(Seat seat, const Json& action) {
     said["mice"] = mice(p.hand);
     p.declared = true;
   }
-  p.said = said;
+  p.said = canonical_json(said);
   said["type"] = "say";
   b_.log.add(said);
 }

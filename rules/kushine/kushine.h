@@ -84,7 +84,7 @@ struct Player {
   // pile). Only resampling reads it; views never show it.
   std::array<Hand, kMaxPlayers> known{};
   bool declared = false;  // has published its category counts with `say hand`
-  Json said = nullptr;  // the last `say` of this seat (public)
+  std::string said = "null";  // the last `say` of this seat (public), as canonical text: every view has it
 };
 
 // A card fact some seats know now and everyone learns at game over (a sealed value).
@@ -151,34 +151,27 @@ class KushineState : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<KushineState>(*this); }
   int seat_count() const override { return b_.players(); }
   std::vector<Seat> to_act() const override;
-  std::vector<Json> legal_actions(Seat seat) const override;
-  Json view(Seat seat) const override;
-  std::string view_text(Seat seat) const override;
   bool over() const override { return b_.phase == Phase::game_over; }
   Outcome outcome() const override;
   std::vector<Sealed> sealed() const override;
   Json debug_state() const override;
   Json canonical_action(Seat seat, const Json& action) const override;
-  // §5: `say` costs no action and has no count.
-  bool side_action(const Json& action) const override {
-    const auto type = action.find("type");
-    return type != action.end() && *type == "say";
-  }
   std::unique_ptr<State> resample(Seat viewer, Rng& rng) const override;
 
   const Board& board() const { return b_; }
 
  protected:
+  void list_legal(ActionList& out, Seat seat) const override;
+  void write_view(TextWriter& w, Seat viewer) const override;
   void do_apply(Seat seat, const Json& action) override;
   Error explain_rejection(Seat seat, const Json& action) const override;
 
  private:
-  Json view_tree(Seat viewer) const;  // the view without its "log"
   // kushine.cc: actions and turn flow.
   Seat actor() const;
-  void game_actions(Seat seat, std::vector<Json>& out) const;
-  void act_actions(std::vector<Json>& out) const;
-  void say_actions(std::vector<Json>& out) const;  // the same for every seat
+  void game_actions(Seat seat, ActionList& out) const;
+  void act_actions(ActionList& out) const;
+  void say_actions(ActionList& out) const;  // the same for every seat
   void apply_main(const std::string& type, const Json& action);
   void apply_decision(Seat seat, const std::string& type, const Json& action);
   void say(Seat seat, const Json& action);
@@ -197,8 +190,8 @@ class KushineState : public State {
   void lose(std::string reason, std::vector<std::string> reasons = {});
   int add_secret(std::string what, Kind card, unsigned known_to);
   // kushine_view.cc
-  Json seat_json(Seat who, Seat viewer) const;
-  Json pending_json() const;
+  void write_seat(TextWriter& w, Seat who, Seat viewer) const;
+  void write_pending(TextWriter& w) const;
   Error why_illegal(Seat seat, const std::string& type, const Json& action) const;
 
   Board b_;

@@ -2,111 +2,119 @@
 #include "rules/kushine/kushine.h"
 
 #include <algorithm>
+#include <array>
 
 namespace nyan::kushine {
 
 namespace {
 
+// Kinds in the byte order of their names: the order of a hand's or the pier's keys.
+std::array<Kind, kKinds> kinds_by_name() {
+  std::array<Kind, kKinds> order{};
+  for (int i = 0; i < kKinds; ++i) order[i] = static_cast<Kind>(i);
+  std::sort(order.begin(), order.end(), [](Kind a, Kind b) { return kind_name(a) < kind_name(b); });
+  return order;
+}
+const std::array<Kind, kKinds> kByName = kinds_by_name();
+
+void write_hand(TextWriter& w, const Hand& h) {
+  w.open_object();
+  for (Kind k : kByName)
+    if (static_cast<int>(k) < kHandKinds && h[static_cast<int>(k)] > 0) w.key(kind_name(k)).num(h[static_cast<int>(k)]);
+  w.close_object();
+}
+
+void write_cards(TextWriter& w, const std::vector<Card>& cards) {
+  w.open_array();
+  for (const Card& c : cards) w.str(kind_name(c.kind));
+  w.close_array();
+}
+
 Json hand_json(const Hand& h) {
-  Json j = Json::object();
-  for (int k = 0; k < kHandKinds; ++k)
-    if (h[k] > 0) j[std::string(kind_name(static_cast<Kind>(k)))] = h[k];
-  return j;
+  return tree_of([&](TextWriter& w) { write_hand(w, h); });
 }
 
 Json cards_json(const std::vector<Card>& cards) {
-  Json j = Json::array();
-  for (const Card& c : cards) j.push_back(kind_json(c.kind));
-  return j;
+  return tree_of([&](TextWriter& w) { write_cards(w, cards); });
 }
 
 }  // namespace
 
-// Views are built field by field and moved into place: the suites build many of them, and
-// nlohmann's initializer lists copy every nested value.
-Json KushineState::seat_json(Seat who, Seat viewer) const {
+// The view is written as canonical text, member by member in key order, because the server
+// makes it for every seat after every action; view() is its parse, so it is defined once.
+void KushineState::write_seat(TextWriter& w, Seat who, Seat viewer) const {
   const Player& p = b_.seats[who];
-  Json j(Json::value_t::object);
-  j["seat"] = who;
-  j["officer"] = std::string(officer_name(p.officer));
-  j["face_up"] = !p.used;
-  j["ability_available"] = b_.ability_available(p.officer);
-  j["hand_count"] = total(p.hand);
-  j["said"] = p.said;
-  if (who == viewer || over()) j["hand"] = hand_json(p.hand);
-  return j;
+  w.open_object().key("ability_available").flag(b_.ability_available(p.officer)).key("face_up").flag(!p.used);
+  if (who == viewer || over()) {
+    w.key("hand");
+    write_hand(w, p.hand);
+  }
+  w.key("hand_count").num(total(p.hand)).key("officer").str(officer_name(p.officer));
+  w.key("said").raw(p.said).key("seat").num(who).close_object();
 }
 
-Json KushineState::pending_json() const {
-  Json j(Json::value_t::object);
+void KushineState::write_pending(TextWriter& w) const {
   switch (b_.phase) {
-    case Phase::await_give:
-      j["giver"] = b_.giver();
-      j["receiver"] = b_.active;
-      return j;
-    case Phase::await_peek: j["pile"] = b_.peek->pile; return j;
+    case Phase::await_give: w.open_object().key("giver").num(b_.giver()).key("receiver").num(b_.active); break;
+    case Phase::await_peek: w.open_object().key("pile").num(b_.peek->pile); break;
     case Phase::await_captain:
     case Phase::await_doctor:
-      j["card"] = b_.phase == Phase::await_captain ? "tanuki" : "matatabi";
-      j["pile"] = b_.pending_pile;
-      return j;
-    case Phase::await_merge: j["merges"] = b_.merges_pending; return j;
-    default: return nullptr;
+      w.open_object().key("card").str(b_.phase == Phase::await_captain ? "tanuki" : "matatabi");
+      w.key("pile").num(b_.pending_pile);
+      break;
+    case Phase::await_merge: w.open_object().key("merges").num(b_.merges_pending); break;
+    default: w.null(); return;
   }
+  w.close_object();
 }
 
-Json KushineState::view(Seat viewer) const { return b_.log.view_in(view_tree(viewer), viewer, over()); }
-
-std::string KushineState::view_text(Seat viewer) const { return b_.log.text_in(view_tree(viewer), viewer, over()); }
-
-// Everything but the log, which view() and view_text() add: the text is made after every
-// action, and the log is copied into it as text rather than parsed into the tree.
-Json KushineState::view_tree(Seat viewer) const {
+void KushineState::write_view(TextWriter& w, Seat viewer) const {
   const bool all = over();
-  Json v(Json::value_t::object);
-  v["game"] = "kushine";
-  v["you"] = viewer == kSpectator ? Json(nullptr) : Json(viewer);
-  v["players"] = b_.players();
-  v["difficulty"] = std::string(level_name(b_.difficulty));
-  v["max_turns"] = b_.max_turns;
-  v["phase"] = std::string(phase_name(b_.phase));
-  v["turn"] = b_.turn;
-  v["active"] = b_.active;
-  v["actor"] = all ? Json(nullptr) : Json(actor());
-  v["actions_left"] = b_.actions_left;
-  v["pending"] = pending_json();
-  Json& piles = v["piles"] = Json::array();
-  for (const Pile& p : b_.piles) {
-    Json j(Json::value_t::object);
-    j["id"] = p.id;
-    j["size"] = p.cards.size();
-    if (all) j["cards"] = cards_json(p.cards);  // §6: pile orders become public at the end
-    piles.push_back(std::move(j));
-  }
-  Json& pier = v["pier"] = Json::object();
-  Json& boarded = v["boarded"] = Json::array();
-  for (int t = 0; t < kTypes; ++t) {
-    pier[std::string(kind_name(static_cast<Kind>(t)))] = b_.pier[t];
-    if (b_.boarded[t]) boarded.push_back(kind_json(static_cast<Kind>(t)));
-  }
-  Json& removed = v["removed"] = Json::object();
-  for (Kind k : {Kind::mouse, Kind::tanuki, Kind::matatabi})
-    removed[std::string(kind_name(k))] = b_.removed[static_cast<int>(k)];
-  v["abilities_used"] = b_.abilities_used();
-  Json& seats = v["seats"] = Json::array();
-  for (Seat s = 0; s < b_.players(); ++s) seats.push_back(seat_json(s, viewer));
-  v["peek"] = nullptr;
+  w.open_object().key("abilities_used").num(b_.abilities_used()).key("actions_left").num(b_.actions_left);
+  w.key("active").num(b_.active).key("actor");
+  if (all) w.null();
+  else w.num(actor());
+  w.key("boarded").open_array();
+  for (int t = 0; t < kTypes; ++t)
+    if (b_.boarded[t]) w.str(kind_name(static_cast<Kind>(t)));
+  w.close_array();
+  w.key("difficulty").str(level_name(b_.difficulty)).key("game").str("kushine").key("log");
+  b_.log.write(w, viewer, all);
+  w.key("max_turns").num(b_.max_turns);
+  if (all) w.key("outcome").json(outcome().to_json());
+  w.key("peek");
   if (b_.peek) {
     const Peek& pk = *b_.peek;
-    Json& j = v["peek"] = Json::object();
-    j["seat"] = b_.seat_of(Officer::mate);
-    j["pile"] = pk.pile;
-    j["to"] = pk.to.empty() ? Json(nullptr) : Json(pk.to);
+    w.open_object();
     const Secret& s = b_.secrets[pk.secret];
-    if (s.known_by(viewer)) j["card"] = kind_json(s.card);  // §6: only the Mate, until public
+    if (s.known_by(viewer)) w.key("card").str(kind_name(s.card));  // §6: only the Mate, until public
+    w.key("pile").num(pk.pile).key("seat").num(b_.seat_of(Officer::mate)).key("to");
+    if (pk.to.empty()) w.null();
+    else w.str(pk.to);
+    w.close_object();
+  } else {
+    w.null();
   }
-  if (all) v["outcome"] = outcome().to_json();
-  return v;
+  w.key("pending");
+  write_pending(w);
+  w.key("phase").str(phase_name(b_.phase)).key("pier").open_object();
+  for (Kind k : kByName)
+    if (is_nyanko(k)) w.key(kind_name(k)).num(b_.pier[static_cast<int>(k)]);
+  w.close_object().key("piles").open_array();
+  for (const Pile& p : b_.piles) {
+    w.open_object();
+    if (all) {  // §6: pile orders become public at the end
+      w.key("cards");
+      write_cards(w, p.cards);
+    }
+    w.key("id").num(p.id).key("size").num(static_cast<std::int64_t>(p.cards.size())).close_object();
+  }
+  w.close_array().key("players").num(b_.players()).key("removed").open_object();
+  for (Kind k : kByName)
+    if (k == Kind::mouse || is_nuisance(k)) w.key(kind_name(k)).num(b_.removed[static_cast<int>(k)]);
+  w.close_object().key("seats").open_array();
+  for (Seat s = 0; s < b_.players(); ++s) write_seat(w, s, viewer);
+  w.close_array().key("turn").num(b_.turn).key("you").seat(viewer).close_object();
 }
 
 // §7: the shared result, the level reached, and the state that is now public.
@@ -167,7 +175,7 @@ Json KushineState::debug_state() const {
   for (const Player& p : b_.seats) {
     Json known = Json::array();
     for (Seat s = 0; s < b_.players(); ++s) known.push_back(p.known[s]);
-    seats.push_back({std::string(officer_name(p.officer)), p.used, p.hand, known, p.declared, p.said});
+    seats.push_back({std::string(officer_name(p.officer)), p.used, p.hand, known, p.declared, Json::parse(p.said)});
   }
   // Cards as compact text (tests compare this often): per card its kind's number and the
   // hex digit of its `seen` seats.

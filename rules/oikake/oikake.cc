@@ -43,83 +43,32 @@ std::vector<Seat> OikakeState::to_act() const {
   return {};
 }
 
-namespace {
-
-// A legal action: its type and at most two members, `before` sorting before "type" and
-// `after` after it, so that both the tree and the canonical text are made from one list.
-struct Listed {
-  const char* type;
-  std::pair<const char*, std::string_view> before;
-  std::pair<const char*, std::string_view> after{};
-};
-
-std::vector<Listed> listed(const Board& b, Seat seat) {
-  std::vector<Listed> out;
-  if (seat < 0 || seat > 1 || b.phase == Phase::game_over) return out;
+// The one list of legal actions (R2, R3, R5), written as text: the server sends it after
+// every action and apply() looks every action up in it.
+void OikakeState::list_legal(ActionList& out, Seat seat) const {
+  const Board& b = b_;
+  if (seat < 0 || seat > 1 || b.phase == Phase::game_over) return;
   if (b.phase == Phase::choose) {
-    if (seat != 1 - b.presenter) return out;
-    out.push_back({"choose", {"pick", "up"}});
-    out.push_back({"choose", {"pick", "down"}});
-    return out;
+    if (seat != 1 - b.presenter) return;
+    for (const char* pick : {"up", "down"}) out.add().open_object().key("pick").str(pick).key("type").str("choose").close_object();
+    return;
   }
-  if (seat != b.presenter) return out;
+  if (seat != b.presenter) return;
   const std::vector<Kind> kinds = kinds_held(b.hand[seat]);
+  const auto present = [&](Kind up, Kind down) {
+    out.add().open_object().key("down").str(kind_name(down)).key("type").str("present").key("up").str(kind_name(up)).close_object();
+  };
   // R2, G6: exchange before presenting, while the deck lasts and the limit allows.
   if (!b.deck.empty() && b.exchanges_used[seat] < b.max_exchanges())
-    for (Kind k : kinds) out.push_back({"exchange", {"card", kind_name(k)}});
+    for (Kind k : kinds) out.add().open_object().key("card").str(kind_name(k)).key("type").str("exchange").close_object();
   // R3: two different kinds, unless every card in hand is of one kind.
   if (kinds.size() == 1) {
-    if (b.hand[seat][static_cast<int>(kinds[0])] >= 2)
-      out.push_back({"present", {"down", kind_name(kinds[0])}, {"up", kind_name(kinds[0])}});
+    if (b.hand[seat][static_cast<int>(kinds[0])] >= 2) present(kinds[0], kinds[0]);
   } else {
     for (Kind u : kinds)
       for (Kind d : kinds)
-        if (u != d) out.push_back({"present", {"down", kind_name(d)}, {"up", kind_name(u)}});
+        if (u != d) present(u, d);
   }
-  return out;
-}
-
-}  // namespace
-
-std::vector<Json> OikakeState::legal_actions(Seat seat) const {
-  std::vector<Json> out;
-  for (const Listed& l : listed(b_, seat)) {
-    Json& a = out.emplace_back(Json::object());
-    a["type"] = l.type;
-    a[l.before.first] = l.before.second;
-    if (l.after.first) a[l.after.first] = l.after.second;
-  }
-  return out;
-}
-
-// Compared with the list itself, without making its tree: a move is checked on every apply.
-std::optional<Json> OikakeState::find_legal(Seat seat, const Json& action, bool& any) const {
-  const std::vector<Listed> legal = listed(b_, seat);
-  any = !legal.empty();
-  const auto member = [&](const std::pair<const char*, std::string_view>& m) {
-    auto it = action.find(m.first);
-    return it != action.end() && it->is_string() && it->get_ref<const std::string&>() == m.second;
-  };
-  for (const Listed& l : legal) {
-    if (action.size() == (l.after.first ? 3u : 2u) && member({"type", l.type}) && member(l.before) &&
-        (!l.after.first || member(l.after)))
-      return action;
-  }
-  return std::nullopt;
-}
-
-// Written as text directly: the server sends it to the seat after every action.
-std::string OikakeState::legal_text(Seat seat) const {
-  std::string out;
-  TextWriter w(out);
-  w.open_array();
-  for (const Listed& l : listed(b_, seat)) {
-    w.open_object().key(l.before.first).str(l.before.second).key("type").str(l.type);
-    if (l.after.first) w.key(l.after.first).str(l.after.second);
-    w.close_object();
-  }
-  w.close_array();
-  return out;
 }
 
 void OikakeState::do_apply(Seat, const Json& action) {

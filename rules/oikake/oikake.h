@@ -89,10 +89,6 @@ class OikakeState : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<OikakeState>(*this); }
   int seat_count() const override { return 2; }
   std::vector<Seat> to_act() const override;
-  std::vector<Json> legal_actions(Seat seat) const override;
-  std::string legal_text(Seat seat) const override;
-  Json view(Seat seat) const override;
-  std::string view_text(Seat seat) const override;
   bool over() const override { return b_.phase == Phase::game_over; }
   Outcome outcome() const override;
   std::vector<Sealed> sealed() const override;
@@ -102,9 +98,10 @@ class OikakeState : public State {
   const Board& board() const { return b_; }
 
  protected:
+  void list_legal(ActionList& out, Seat seat) const override;
+  void write_view(TextWriter& w, Seat viewer) const override;
   void do_apply(Seat seat, const Json& action) override;
   Error explain_rejection(Seat seat, const Json& action) const override;
-  std::optional<Json> find_legal(Seat seat, const Json& action, bool& any) const override;
 
  private:
   void exchange(Kind card);

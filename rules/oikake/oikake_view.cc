@@ -43,8 +43,6 @@ Json counts_json(const Counts& c) {
   return j;
 }
 
-// The view is written as canonical text, member by member in key order, because the server
-// makes it for every seat after every action; view() is its parse, so it is defined once.
 void OikakeState::write_seat(TextWriter& w, Seat who, Seat viewer) const {
   const bool shown = over() || who == viewer;
   w.open_object();
@@ -67,11 +65,8 @@ void OikakeState::write_seat(TextWriter& w, Seat who, Seat viewer) const {
   w.close_object();
 }
 
-std::string OikakeState::view_text(Seat viewer) const {
+void OikakeState::write_view(TextWriter& w, Seat viewer) const {
   const bool all = over();
-  std::string out;
-  out.reserve(1536);
-  TextWriter w(out);
   w.open_object();
   if (all) {
     w.key("deck").open_array();
@@ -122,10 +117,7 @@ std::string OikakeState::view_text(Seat viewer) const {
   w.key("turn").num(b_.turn);
   w.key("you").seat(viewer);
   w.close_object();
-  return out;
 }
-
-Json OikakeState::view(Seat viewer) const { return Json::parse(view_text(viewer)); }
 
 std::vector<Sealed> OikakeState::sealed() const {
   std::vector<Sealed> out;

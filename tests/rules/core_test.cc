@@ -6,7 +6,9 @@
 #include "rules/core/canonical_text.h"
 #include "rules/core/event_log.h"
 #include "rules/core/options.h"
+#include "rules/core/random_move.h"
 #include "rules/core/rng.h"
+#include "rules/core/state.h"
 
 using namespace nyan;
 
@@ -99,17 +101,143 @@ TEST_CASE("TextWriter: canonical text member by member", "[core][canonical]") {
   CHECK(out == R"(prefix:{"a":[-3,"x\"y\n",true,null,{}],"b":{"c":1,"d":[]},"e":{"y":[2,{"x":null}],"z":1},"f":[1,2],"g":"café"})");
 }
 
-TEST_CASE("canonical_json_with: a member given as text takes its place in key order", "[core][canonical]") {
-  const Json tree = Json::parse(R"({"b":1,"d":{"x":[1,"two"]},"log":"old"})");
-  // Wherever the key sorts, the text is that of the tree with the member set to the parsed value.
-  for (const char* key : {"a", "c", "e", "log", "lo", "logs", "B"}) {
-    Json expected = tree;
-    expected[key] = Json::parse(R"([{"n":1,"type":"x"}])");
-    INFO(key);
-    CHECK(canonical_json_with(tree, key, R"([{"n":1,"type":"x"}])") == canonical_json(expected));
+TEST_CASE("TextWriter: keys out of byte order fail where they are written", "[core][canonical]") {
+  REQUIRE(TextWriter::checking_key_order());  // the test main turns the check on
+  const auto written = [](auto&& write) {
+    std::string out;
+    TextWriter w(out);
+    write(w);
+    return out;
+  };
+  // In order at every level, with a nested object between two members: fine.
+  CHECK(written([](TextWriter& w) {
+          w.open_object().key("deck").num(1).key("deck_count").open_object().key("z").num(1).close_object();
+          w.key("e").open_array().open_object().key("b").num(1).close_object().open_object().key("a").num(2).close_object();
+          w.close_array().close_object();
+        }) == R"({"deck":1,"deck_count":{"z":1},"e":[{"b":1},{"a":2}]})");
+  CHECK_THROWS_AS(written([](TextWriter& w) { w.open_object().key("deck_count").num(1).key("deck").num(2); }),
+                  std::logic_error);
+  CHECK_THROWS_AS(written([](TextWriter& w) { w.open_object().key("a").num(1).key("a").num(2); }), std::logic_error);
+  CHECK_THROWS_AS(written([](TextWriter& w) {
+                    w.open_object().key("b").open_object().key("x").num(1).close_object().key("a").num(2);
+                  }),
+                  std::logic_error);
+  // Byte order, not dictionary order: "Z" (0x5a) comes before "a" (0x61), "_" (0x5f) before "a".
+  CHECK_NOTHROW(written([](TextWriter& w) { w.open_object().key("Z").num(1).key("a_b").num(2).key("ab").num(3).close_object(); }));
+  // A writer of a bare member list checks its top level too.
+  CHECK_THROWS_AS(written([](TextWriter& w) { w.key("room").num(1).key("game").num(2); }), std::logic_error);
+  // Turned off (as in release builds), nothing is checked.
+  TextWriter::check_key_order(false);
+  CHECK(written([](TextWriter& w) { w.open_object().key("b").num(1).key("a").num(2).close_object(); }) == R"({"b":1,"a":2})");
+  TextWriter::check_key_order(true);
+}
+
+TEST_CASE("append_canonical_json_within: a value of any size or depth, written only up to a limit", "[core][canonical]") {
+  const Json small = Json::parse(R"({"card":"R5","type":"play"})");
+  std::string out = "x";
+  CHECK(append_canonical_json_within(out, small, 27));
+  CHECK(out == "x" + canonical_json(small));
+  out.clear();
+  CHECK_FALSE(append_canonical_json_within(out, small, 26));
+  // Deeper than any stack would take if written whole: the limit stops the descent.
+  Json deep = Json::array();
+  for (int i = 0; i < 100000; ++i) {
+    Json outer = Json::array();
+    outer.push_back(std::move(deep));
+    deep = std::move(outer);
   }
-  CHECK(canonical_json_with(Json::object(), "log", "[]") == R"({"log":[]})");
-  CHECK(canonical_json_with(tree, "log", "[]") == R"({"b":1,"d":{"x":[1,"two"]},"log":[]})");
+  Json action = {{"type", "play"}};
+  action["card"] = std::move(deep);
+  out.clear();
+  CHECK_FALSE(append_canonical_json_within(out, action, 64));
+  CHECK(out.size() < 200);
+  out.clear();
+  CHECK_FALSE(append_canonical_json_within(out, Json{{"type", std::string(1 << 20, 'x')}}, 64));
+  CHECK(out.size() < 200);
+}
+
+namespace {
+
+// The smallest engine: seat 0 may `take` a card or `say` something (a side action); the
+// view is a count. `broken` lists an action without writing it.
+class ListState : public State {
+ public:
+  bool broken = false;
+  int taken = 0;
+  std::unique_ptr<State> clone() const override { return std::make_unique<ListState>(*this); }
+  int seat_count() const override { return 2; }
+  std::vector<Seat> to_act() const override { return {0}; }
+  bool over() const override { return false; }
+  Outcome outcome() const override { return {}; }
+  Json debug_state() const override { return taken; }
+  std::unique_ptr<State> resample(Seat, Rng&) const override { return clone(); }
+
+ protected:
+  void list_legal(ActionList& out, Seat seat) const override {
+    if (seat != 0) return;
+    for (const char* card : {"R1", "G12"}) out.add().open_object().key("card").str(card).key("type").str("take").close_object();
+    out.add_text(R"({"topic":"hand","type":"say"})", /*side=*/true);
+    out.add().open_object().key("n").num(7).key("type").str("count").close_object();
+    if (broken) out.add();
+  }
+  void write_view(TextWriter& w, Seat viewer) const override {
+    w.open_object().key("taken").num(taken).key("you").seat(viewer).close_object();
+  }
+  void do_apply(Seat, const Json& action) override { taken += action.at("type") == "take" ? 1 : 0; }
+};
+
+}  // namespace
+
+TEST_CASE("ActionList: one enumerator gives the text, the parsed list and the lookup", "[core][legal]") {
+  ListState s;
+  const ActionList legal(s, 0);
+  REQUIRE(legal.size() == 4);
+  CHECK(legal.text() == R"([{"card":"R1","type":"take"},{"card":"G12","type":"take"},{"topic":"hand","type":"say"},{"n":7,"type":"count"}])");
+  CHECK(legal.action(1) == R"({"card":"G12","type":"take"})");
+  CHECK(legal.action(3) == R"({"n":7,"type":"count"})");
+  CHECK((!legal.side(0) && !legal.side(1) && legal.side(2) && !legal.side(3)));
+  CHECK(legal.parse(2) == Json{{"type", "say"}, {"topic", "hand"}});
+  CHECK(s.legal_text(0) == legal.text());
+  CHECK(canonical_json(Json(s.legal_actions(0))) == legal.text());
+  CHECK(ActionList(s, 1).empty());
+  CHECK(s.legal_text(1) == "[]");
+
+  CHECK(legal.find(Json{{"type", "take"}, {"card", "G12"}}).value_or(99) == 1);
+  CHECK(legal.find(Json{{"type", "count"}, {"n", 7}}).value_or(99) == 3);
+  CHECK_FALSE(legal.find(Json{{"type", "take"}, {"card", "G1"}}));
+  CHECK_FALSE(legal.find(Json{{"type", "take"}, {"card", "G12"}, {"x", 1}}));
+  CHECK_FALSE(legal.find(Json{{"type", "count"}, {"n", 7.0}}));  // numbers are integers only
+  CHECK_FALSE(legal.find(Json::array()));
+  CHECK_FALSE(legal.find(Json{{"type", std::string(100000, 'x')}}));
+
+  // apply() goes through the same list.
+  CHECK(s.apply(0, Json{{"type", "take"}, {"card", "R1"}}).is_ok());
+  CHECK(s.apply(0, Json{{"type", "count"}, {"n", 7.0}}).error().code == RuleError::illegal_action);
+  CHECK(s.apply(1, Json{{"type", "take"}, {"card", "R1"}}).error().code == RuleError::not_your_turn);
+  CHECK(s.view_text(1) == R"({"taken":1,"you":1})");
+  CHECK(s.view(kSpectator) == Json{{"taken", 1}, {"you", nullptr}});
+}
+
+TEST_CASE("ActionList: an action listed but not written fails at once", "[core][legal]") {
+  ListState s;
+  s.broken = true;
+  CHECK_THROWS_AS(ActionList(s, 0), std::logic_error);
+}
+
+TEST_CASE("random_move: side actions only one time in kSideActionOdds", "[core][legal]") {
+  ListState s;
+  SplitMix rng(3);
+  int side = 0;
+  const int n = 8000;
+  for (int i = 0; i < n; ++i) {
+    const auto move = random_move(s, rng);
+    REQUIRE(move);
+    CHECK(move->seat == 0);
+    if (move->action.at("type") == "say") ++side;
+  }
+  // One in 8 draws is over all four actions, so the side action comes 1/32 of the time.
+  CHECK(side > n / 32 / 2);
+  CHECK(side < n / 32 * 2);
 }
 
 TEST_CASE("RngBox: a copy continues the same stream independently", "[core][rng]") {

@@ -225,7 +225,7 @@ void play_until(State& s, SplitMix& rng, Pred done) {
   }
 }
 
-bool mentions(const Json& view, Card c) { return view.dump().find("\"" + card_id(c) + "\"") != std::string::npos; }
+bool mentions(const Json& view, Card c) { return view.dump().find("\"" + std::string(card_id(c)) + "\"") != std::string::npos; }
 
 }  // namespace
 

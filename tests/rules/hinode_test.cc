@@ -297,7 +297,7 @@ TEST_CASE("H10 recall is available again in the next round", "[hinode][H10]") { 
   b.occupants[2] = {b.trick.leader, b.trick.leader};
   HinodeState t(b, std::make_unique<SplitMix>(1));
   const Seat leader = b.trick.leader;
-  CHECK(test::contains(t.legal_actions(leader), play(card_id(b.p[leader].hand[0]), false, true)));
+  CHECK(test::contains(t.legal_actions(leader), play(std::string(card_id(b.p[leader].hand[0])), false, true)));
 }
 
 TEST_CASE("H11 three players: 27 cards and the round-2 deal", "[hinode][H11]") {  // R2, G12, G13

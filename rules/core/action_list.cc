@@ -1,0 +1,52 @@
+#include "rules/core/action_list.h"
+
+#include <stdexcept>
+
+#include "rules/core/state.h"
+
+namespace nyan {
+
+ActionList::ActionList(const State& state, Seat seat) : w_(text_) {
+  text_.reserve(256);
+  w_.open_array();
+  state.list_legal(*this, seat);
+  if (!spans_.empty()) end_action();
+  w_.close_array();
+}
+
+TextWriter& ActionList::add(bool side) {
+  if (!spans_.empty()) end_action();
+  // The writer puts a comma before every element but the first.
+  const auto begin = static_cast<std::uint32_t>(text_.size() + (spans_.empty() ? 0 : 1));
+  spans_.push_back(Span{begin, begin, side});
+  return w_;
+}
+
+void ActionList::end_action() {
+  Span& s = spans_.back();
+  s.end = static_cast<std::uint32_t>(text_.size());
+  if (TextWriter::checking_key_order() && (s.end <= s.begin || text_[s.begin] != '{' || text_[s.end - 1] != '}'))
+    throw std::logic_error("ActionList: each add() must be followed by exactly one object");
+  if (s.end - s.begin > longest_) longest_ = s.end - s.begin;
+}
+
+std::string_view ActionList::action(std::size_t i) const {
+  return std::string_view(text_).substr(spans_[i].begin, spans_[i].end - spans_[i].begin);
+}
+
+Json ActionList::parse(std::size_t i) const { return Json::parse(action(i)); }
+
+std::vector<Json> ActionList::parse_all() const {
+  Json list = Json::parse(text_);
+  return std::move(list.get_ref<Json::array_t&>());
+}
+
+std::optional<std::size_t> ActionList::find(const Json& wanted) const {
+  std::string text;
+  if (!append_canonical_json_within(text, wanted, longest_)) return std::nullopt;
+  for (std::size_t i = 0; i < spans_.size(); ++i)
+    if (action(i) == text) return i;
+  return std::nullopt;
+}
+
+}  // namespace nyan
