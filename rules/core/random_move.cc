@@ -7,7 +7,10 @@ namespace nyan {
 std::optional<Move> random_move(const State& state, Rng& rng) {
   const std::vector<Seat> seats = state.to_act();
   if (seats.empty()) return std::nullopt;
-  const Seat seat = seats[rng.uniform(seats.size())];
+  return random_move_of(state, seats[rng.uniform(seats.size())], rng);
+}
+
+std::optional<Move> random_move_of(const State& state, Seat seat, Rng& rng) {
   std::vector<Json> legal = state.legal_actions(seat);
   if (legal.empty()) return std::nullopt;
   const auto is_main = [&](const Json& a) { return !state.side_action(a); };
