@@ -1,7 +1,10 @@
-// `nyanhall-cli bot`: joins (or creates) a room and plays random legal moves until the game
-// ends, verifying every hash and commitment. If the server goes away it reconnects with its
-// token and retries an unanswered action with the same request id. Once it knows the room
-// code it connects to /ws?room=CODE, so a proxy can route it to the room's replica.
+// `nyanhall-cli bot`: joins (or creates) a room and plays until the game ends, verifying
+// every hash and commitment. `--level 0` (the default) plays random legal moves; a level
+// from 1 up plays with the same search as the built-in bots (rules/bot), from the view and
+// legal list the server sent, with 100 x level playouts and --bot-budget-ms (50) per
+// decision. If the server goes away it reconnects with its token and retries an unanswered
+// action with the same request id. Once it knows the room code it connects to
+// /ws?room=CODE, so a proxy can route it to the room's replica.
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -12,6 +15,8 @@
 #include "clients/cli/command.h"
 #include "clients/cli/game_client.h"
 #include "clients/cli/render.h"
+#include "rules/bot/bot.h"
+#include "rules/core/registry.h"
 #include "rules/core/rng.h"
 
 namespace nyan::cli {
@@ -50,22 +55,38 @@ struct BotRun {
   }
 };
 
+// The action to send: random at level 0, else the search's choice from this seat's view and
+// legal list (the options are the room's, normalized as the server did).
+Json pick(const std::string& game, const Json& room, const ViewTracker& t, Seat seat, int level, int budget_ms,
+          Rng& rng) {
+  const Json& legal = t.legal();
+  const Game* g = level > 0 ? registry().find(game) : nullptr;
+  Json options;
+  if (!g || !t.has_view() || !g->normalize_options(room.value("options", Json::object()), options))
+    return legal[rng.uniform(legal.size())];
+  const std::vector<Json> list(legal.begin(), legal.end());
+  return bot::choose(*g, options, seat, t.view(), list, rng.next_u64(), {100 * level, budget_ms}).action;
+}
+
 }  // namespace
 
 int bot(const Args& args) {
   Flags f(args,
           {"server", "join", "seat", "create", "options", "name", "seed", "save", "timeout", "reconnect-timeout",
-           "think-ms"},
+           "think-ms", "level", "bot-budget-ms"},
           {"start", "verbose"});
   auto seed = f.integer("seed", 1);
   auto think_ms = f.integer("think-ms", 0);
+  auto level = f.integer("level", 0);
+  auto budget_ms = f.integer("bot-budget-ms", 50);
   auto timeout = f.integer("timeout", 600);
   auto reconnect_timeout = f.integer("reconnect-timeout", 30);
   auto seat = f.integer("seat", -1);
   BotRun run;
-  if (!f.ok() || !seed || !timeout || !reconnect_timeout || !seat || !think_ms || *think_ms < 0 ||
+  if (!f.ok() || !seed || !timeout || !reconnect_timeout || !seat || !think_ms || *think_ms < 0 || !level ||
+      *level < 0 || *level > 100 || !budget_ms || *budget_ms < 0 || *budget_ms > 600000 ||
       !parse_server(f.get("server", "127.0.0.1:8080"), run.host, run.port) || (f.has("join") == f.has("create"))) {
-    std::fprintf(stderr, "bot: %s\nusage: nyanhall-cli bot --server HOST:PORT (--join CODE [--seat N] | --create GAME [--options JSON] [--start]) [--name NAME] [--seed S] [--think-ms MS] [--save FILE] [--verbose]\n",
+    std::fprintf(stderr, "bot: %s\nusage: nyanhall-cli bot --server HOST:PORT (--join CODE [--seat N] | --create GAME [--options JSON] [--start]) [--name NAME] [--seed S] [--think-ms MS] [--level L] [--bot-budget-ms MS] [--save FILE] [--verbose]\n",
                  !f.ok() ? f.error().c_str() : (f.has("join") == f.has("create")) ? "give exactly one of --join and --create" : "bad value");
     return 2;
   }
@@ -146,7 +167,7 @@ int bot(const Args& args) {
     acted_game = t.game_no();
     // --think-ms paces the bot like a person, so a game lasts long enough to interrupt it.
     if (*think_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(*think_ms));
-    const Json action = t.legal()[rng.uniform(t.legal().size())];
+    const Json action = pick(game, room, t, *client.seat(), static_cast<int>(*level), static_cast<int>(*budget_ms), rng);
     if (verbose) std::printf("%s\n", describe_action(game, action).c_str());
     Json msg = {{"type", "action"}, {"action", action}, {"id", client.next_id()}};
     auto r = client.request(msg);
