@@ -38,7 +38,7 @@ double finished(const std::string& game, const State& s, Seat seat) {
   const Outcome o = s.outcome();
   const double win = won(o, seat) ? 1.0 : 0.0;
   if (game == "daihugo") return 0.8 * win + 0.2 * place(o.scores, seat, /*higher_better=*/false);
-  if (game == "kushine") return 0.7 * win + 0.3 * static_cast<double>(stat(o, "boarded_types")) / 4.0;
+  if (game == "kushine") return win > 0 ? 1.0 : 0.1 * static_cast<double>(stat(o, "boarded_types")) / 4.0;
   if (game == "hinode" || game == "doublehunt") return 0.8 * win + 0.2 * place(o.scores, seat, /*higher_better=*/true);
   return win;
 }
@@ -66,10 +66,18 @@ double standing(const std::string& game, const State& s, Seat seat) {
     return place(vp, seat, /*higher_better=*/true);
   }
   if (game == "kushine") {
+    // The ship's progress (5 per boarded type, the pier's nyanko towards the next five), and
+    // the piles' safety: a pile of one card is a draw away from the loss (R14), and six piles
+    // lose at once. Any live position scores above any loss.
     const Json v = s.view(seat);
-    double pier = 0;
-    for (const auto& [kind, n] : v.at("pier").items()) pier += std::min(4, n.get<int>());
-    return 0.3 * (static_cast<double>(v.at("boarded").size()) + pier / 20.0) / 4.0;
+    double progress = 5.0 * static_cast<double>(v.at("boarded").size());
+    for (const auto& [kind, n] : v.at("pier").items()) progress += std::min(4, n.get<int>());
+    int smallest = 99;
+    const Json& piles = v.at("piles");
+    for (const Json& p : piles) smallest = std::min(smallest, p.at("size").get<int>());
+    const double extra_piles = std::max(0, static_cast<int>(piles.size()) - 3);  // R11: a Tanuki adds one
+    const double safety = std::min(smallest - 1, 3) / 3.0 - 0.3 * extra_piles;
+    return 0.3 + 0.5 * progress / 20.0 + 0.15 * safety;
   }
   return 0.5;
 }
@@ -80,7 +88,7 @@ int horizon(const std::string& game, const Json& options) {
   (void)options;
   if (game == "daihugo") return 80;
   if (game == "doublehunt") return 60;
-  if (game == "kushine") return 0;
+  if (game == "kushine") return 8;
   return 0;
 }
 
