@@ -60,9 +60,22 @@ double standing(const std::string& game, const State& s, Seat seat) {
     return squash(static_cast<double>(mine - theirs) / 25.0);
   }
   if (game == "hinode") {
+    // VP so far, plus the area majorities as they stand (3 VP each at the end, R14: a tie
+    // goes to the tied seat on the highest site), plus a little per marker on the map.
     const Json v = s.view(seat);
     std::vector<std::int64_t> vp;
-    for (const Json& p : v.at("players")) vp.push_back(p.at("vp").get<int>() + 2 * p.at("on_map").get<int>());
+    for (const Json& p : v.at("players")) vp.push_back(4 * p.at("vp").get<int>() + p.at("on_map").get<int>());
+    for (const Json& area : v.at("map").at("areas")) {
+      std::vector<int> count(vp.size(), 0);
+      Seat holder = -1;
+      for (const Json& o : area.at("occupants")) {
+        const auto who = static_cast<std::size_t>(o.get<int>());
+        if (who >= count.size()) continue;
+        ++count[who];
+        if (holder < 0 || count[who] >= count[static_cast<std::size_t>(holder)]) holder = static_cast<Seat>(who);
+      }
+      if (holder >= 0) vp[static_cast<std::size_t>(holder)] += 4 * 3;
+    }
     return place(vp, seat, /*higher_better=*/true);
   }
   if (game == "kushine") {
@@ -89,6 +102,7 @@ int horizon(const std::string& game, const Json& options) {
   if (game == "daihugo") return 80;
   if (game == "doublehunt") return 60;
   if (game == "kushine") return 8;
+  if (game == "hinode") return 24;
   return 0;
 }
 
