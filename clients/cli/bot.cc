@@ -1,7 +1,10 @@
-// `nyanhall-cli bot`: joins (or creates) a room and plays random legal moves until the game
-// ends, verifying every hash and commitment. If the server goes away it reconnects with its
-// token and retries an unanswered action with the same request id. Once it knows the room
-// code it connects to /ws?room=CODE, so a proxy can route it to the room's replica.
+// `nyanhall-cli bot`: joins (or creates) a room and plays until the game ends, verifying
+// every hash and commitment. `--level 0` (the default) plays random legal moves; a level
+// from 1 up plays with the same search as the built-in bots (rules/bot), from the view and
+// legal list the server sent, with 100 x level playouts and --bot-budget-ms (50) per
+// decision. If the server goes away it reconnects with its token and retries an unanswered
+// action with the same request id. Once it knows the room code it connects to
+// /ws?room=CODE, so a proxy can route it to the room's replica.
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -12,6 +15,8 @@
 #include "clients/cli/command.h"
 #include "clients/cli/game_client.h"
 #include "clients/cli/render.h"
+#include "rules/bot/bot.h"
+#include "rules/core/registry.h"
 #include "rules/core/rng.h"
 
 namespace nyan::cli {
@@ -50,12 +55,26 @@ struct BotRun {
   }
 };
 
+// The action to send: random at level 0, else the search's choice from this seat's view and
+// legal list (the options are the room's, normalized as the server did).
+Json pick(const std::string& game, const Json& room, const ViewTracker& t, Seat seat, int level, int budget_ms,
+          Rng& rng) {
+  const Json& legal = t.legal();
+  const Game* g = level > 0 ? registry().find(game) : nullptr;
+  Json options;
+  if (!g || !t.has_view() || !g->normalize_options(room.value("options", Json::object()), options))
+    return legal[rng.uniform(legal.size())];
+  const std::vector<Json> list(legal.begin(), legal.end());
+  return bot::choose(*g, options, seat, t.view(), list, rng.next_u64(), {100 * level, budget_ms}).action;
+}
+
 }  // namespace
 
 const CommandSpec kBot = {
     "bot",
     "--server HOST:PORT (--join CODE [--seat N] | --create GAME [--options JSON] [--start]) [FLAGS]",
-    "take a seat and play random legal moves to the end, verifying every hash and commitment",
+    "take a seat and play to the end (random legal moves, or the search bot with --level),\n"
+    "verifying every hash and commitment",
     {{"server", "HOST:PORT", "the server (default 127.0.0.1:8080)"},
      {"join", "CODE", "join this room"},
      {"seat", "N", "with --join: ask for this seat (default: the first free one)"},
@@ -65,6 +84,8 @@ const CommandSpec kBot = {
      {"name", "NAME", "the name shown to the other players (default bot)"},
      {"seed", "S", "seed of the bot's own move choices (default 1)"},
      {"think-ms", "MS", "wait this long before each move, like a person (default 0)"},
+     {"level", "L", "0: random legal moves (the default); 1 to 100: the search bot with 100 x L playouts a decision"},
+     {"bot-budget-ms", "MS", "with --level: the search's wall-time cap per decision, 0 to 600000 (default 50)"},
      {"timeout", "SECONDS", "give up when the game has not ended after this long (default 600)"},
      {"reconnect-timeout", "SECONDS", "when the server goes away, keep reconnecting for this long (default 30)"},
      {"save", "FILE", "write the transcript (every message received) to FILE for nyanhall-cli verify"},
@@ -75,6 +96,8 @@ int bot(const Args& args) {
   if (f.help()) return print_help(kBot);
   auto seed = f.integer("seed", 1);
   auto think_ms = f.integer("think-ms", 0);
+  auto level = f.integer("level", 0);
+  auto budget_ms = f.integer("bot-budget-ms", 50);
   auto timeout = f.integer("timeout", 600);
   auto reconnect_timeout = f.integer("reconnect-timeout", 30);
   auto seat = f.integer("seat", -1);
@@ -82,6 +105,8 @@ int bot(const Args& args) {
   if (!f.ok()) return usage_error(kBot, f.error());  // (also an integer flag that is not one)
   if (f.has("join") == f.has("create")) return usage_error(kBot, "give exactly one of --join and --create");
   if (*think_ms < 0) return usage_error(kBot, "--think-ms cannot be negative");
+  if (*level < 0 || *level > 100) return usage_error(kBot, "--level needs an integer from 0 to 100");
+  if (*budget_ms < 0 || *budget_ms > 600000) return usage_error(kBot, "--bot-budget-ms needs an integer from 0 to 600000");
   if (!parse_server(f.get("server", "127.0.0.1:8080"), run.host, run.port))
     return usage_error(kBot, "--server needs HOST:PORT");
   run.reconnect_timeout_s = static_cast<int>(*reconnect_timeout);
@@ -161,7 +186,7 @@ int bot(const Args& args) {
     acted_game = t.game_no();
     // --think-ms paces the bot like a person, so a game lasts long enough to interrupt it.
     if (*think_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(*think_ms));
-    const Json action = t.legal()[rng.uniform(t.legal().size())];
+    const Json action = pick(game, room, t, *client.seat(), static_cast<int>(*level), static_cast<int>(*budget_ms), rng);
     if (verbose) std::printf("%s\n", describe_action(game, action).c_str());
     Json msg = {{"type", "action"}, {"action", action}, {"id", client.next_id()}};
     auto r = client.request(msg);

@@ -1,5 +1,8 @@
 // `nyanhall-cli simulate`: N games with random legal moves, in-process, and a summary a
-// designer can use. Any engine error or broken invariant counts as an error and makes the
+// designer can use. `--bots 0,2` seats the search bot (rules/bot) in those seats, each
+// deciding from its own view and legal list only, within --bot-playouts and
+// --bot-budget-ms per decision; `--rotate-bots` moves the bot seats on by one each game, so
+// that they play every seat in turn. Any engine error or broken invariant counts as an error and makes the
 // exit code non-zero. The last line is always "games: N, errors: E".
 #include <algorithm>
 #include <cerrno>
@@ -12,6 +15,7 @@
 
 #include "clients/cli/command.h"
 #include "protocol/drbg.h"
+#include "rules/bot/bot.h"
 #include "rules/core/random_move.h"
 #include "rules/core/registry.h"
 
@@ -24,7 +28,25 @@ struct Config {
   Json options = Json::object();
   long games = 1000;
   std::uint64_t seed = 1;
+  std::vector<Seat> bots;  // seats the search bot plays
+  bool rotate_bots = false;
+  bot::Budget budget;
 };
+
+// "0,2" -> {0, 2}; false on anything else.
+bool parse_seats(const std::string& text, std::vector<Seat>& out) {
+  out.clear();
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t j = text.find(',', i);
+    if (j == std::string::npos) j = text.size();
+    const std::string item = text.substr(i, j - i);
+    if (item.empty() || item.size() > 2 || item.find_first_not_of("0123456789") != std::string::npos) return false;
+    out.push_back(std::stoi(item));
+    i = j + 1;
+  }
+  return !out.empty() && text.back() != ',';
+}
 
 // --games and --seed: a non-negative integer (a seed may use all 64 bits).
 bool count(const Flags& f, const char* name, std::uint64_t& out) {
@@ -45,6 +67,10 @@ struct Stats {
   long first_actor_wins = 0, no_winner = 0;
   std::vector<int> turns, actions;
   std::map<std::string, std::vector<std::int64_t>> extra;  // outcome.details.stats
+  // With bot seats: games with a bot seat among the winners, wins summed over bot seats,
+  // games with a bot seat not among the winners (Dai Hugo's match losers), decisions.
+  long bot_team_wins = 0, bot_seat_wins = 0, bot_seat_games = 0, bot_losses = 0;
+  long decisions = 0, searched = 0, capped = 0, playouts = 0;
 };
 
 double mean(const std::vector<int>& v) {
@@ -86,25 +112,65 @@ void print(const Config& c, const Game& g, const Json& opts, const Stats& st, do
     std::printf("%s: mean %.3f, p50 %d, min %d, max %d\n", key.c_str(), mean(v), percentile(v, 0.5),
                 *std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end()));
   }
+  if (!c.bots.empty()) {
+    std::string seats;
+    for (Seat b : c.bots) seats += (seats.empty() ? "" : ",") + std::to_string(b);
+    std::printf("bots: seats %s%s, %d playouts and %d ms per decision at most\n", seats.c_str(),
+                c.rotate_bots ? " (moved on by one seat each game)" : "", c.budget.playouts, c.budget.time_ms);
+    std::printf("bot among the winners: %.1f%% of games; bot not among the winners: %.1f%%; each bot seat wins %.1f%%\n",
+                100.0 * st.bot_team_wins / n, 100.0 * st.bot_losses / n,
+                100.0 * st.bot_seat_wins / static_cast<double>(std::max(1L, st.bot_seat_games)));
+    std::printf("bot decisions: %ld, searched %ld, mean playouts %.1f, stopped by the time cap %ld\n", st.decisions,
+                st.searched, st.searched ? static_cast<double>(st.playouts) / static_cast<double>(st.searched) : 0.0,
+                st.capped);
+  }
   std::printf("time: %.2f s, games/s: %.0f\n", seconds, seconds > 0 ? st.games / seconds : 0.0);
   std::printf("games: %ld, errors: %ld\n", st.games, st.errors);
   (void)c;
+}
+
+// A random move, or the bot's when the seat drawn to act is a bot seat. Without bot seats
+// the draws are exactly those of random_move, so the figures of a random run do not change.
+std::optional<Move> next_move(const State& state, const Game& g, const Json& opts, const std::vector<bool>& is_bot,
+                              const bot::Budget& budget, Rng& rng, Stats& st) {
+  if (std::none_of(is_bot.begin(), is_bot.end(), [](bool b) { return b; })) return random_move(state, rng);
+  const std::vector<Seat> acting = state.to_act();
+  if (acting.empty()) return std::nullopt;
+  const Seat seat = acting[rng.uniform(acting.size())];
+  if (!is_bot[static_cast<std::size_t>(seat)]) return random_move_of(state, seat, rng);
+  const std::vector<Json> legal = state.legal_actions(seat);
+  if (legal.empty()) return std::nullopt;
+  // The bot gets what a client of its seat gets, and a seed of its own for this decision.
+  const bot::Choice choice = bot::choose(g, opts, seat, state.view(seat), legal, rng.next_u64(), budget);
+  ++st.decisions;
+  if (choice.searched) {
+    ++st.searched;
+    st.playouts += choice.playouts;
+  }
+  if (choice.timed_out) ++st.capped;
+  return Move{seat, choice.action};
 }
 
 }  // namespace
 
 const CommandSpec kSimulate = {
     "simulate",
-    "--game GAME [--options JSON] [--games N] [--seed S]",
+    "--game GAME [--options JSON] [--games N] [--seed S] [--bots SEATS [--rotate-bots] [--bot-playouts N]"
+    " [--bot-budget-ms MS]]",
     "play N games with random legal moves in-process and summarise them (wins by seat, reasons,\n"
-    "lengths); any engine error or broken invariant makes the exit code 1",
+    "lengths); --bots seats the search bot instead in some seats. Any engine error or broken\n"
+    "invariant makes the exit code 1",
     {{"game", "GAME", "the game (a game id: oikake, daihugo, kushine, doublehunt, hinode)"},
      {"options", "JSON", "the game's options (default {}: the defaults)"},
      {"games", "N", "how many games (default 1000)"},
-     {"seed", "S", "the master seed every game's seed and moves come from (default 1)"}}};
+     {"seed", "S", "the master seed every game's seed and moves come from (default 1)"},
+     {"bots", "SEATS", "seats the search bot plays, e.g. 0,2 (default: none, every seat random)"},
+     {"rotate-bots", nullptr, "move the bot seats on by one seat each game"},
+     {"bot-playouts", "N", "the bot's playouts per decision (default 400)"},
+     {"bot-budget-ms", "MS", "the bot's wall-time cap per decision; 0: none (default 50)"}}};
 
 int simulate(const Args& args) {
-  const Flags f(args, kSimulate);
+  Flags f(args, kSimulate);
   if (f.help()) return print_help(kSimulate);
   if (!f.ok()) return usage_error(kSimulate, f.error());
   Config c;
@@ -117,6 +183,15 @@ int simulate(const Args& args) {
     return usage_error(kSimulate, "--games needs a non-negative integer");
   c.games = static_cast<long>(games);
   if (!count(f, "seed", c.seed)) return usage_error(kSimulate, "--seed needs a non-negative integer");
+  if (f.has("bots") && !parse_seats(f.get("bots"), c.bots))
+    return usage_error(kSimulate, "--bots needs a list of seats like 0,2");
+  c.rotate_bots = f.has("rotate-bots");
+  const auto playouts = f.integer("bot-playouts", c.budget.playouts);
+  const auto budget_ms = f.integer("bot-budget-ms", c.budget.time_ms);
+  if (!playouts || !budget_ms || *playouts < 0 || *playouts > 100'000'000 || *budget_ms < 0 || *budget_ms > 100'000'000)
+    return usage_error(kSimulate, "--bot-playouts and --bot-budget-ms need an integer from 0 to 100000000");
+  c.budget.playouts = static_cast<int>(*playouts);
+  c.budget.time_ms = static_cast<int>(*budget_ms);
   const Game* g = registry().find(c.game);
   if (!g) {
     std::fprintf(stderr, "simulate: unknown game '%s'\n", c.game.c_str());
@@ -128,6 +203,12 @@ int simulate(const Args& args) {
     return 2;
   }
   const int bound = g->max_actions(opts);
+  const int seats = g->seat_count(opts);
+  for (Seat b : c.bots)
+    if (b < 0 || b >= seats) {
+      std::fprintf(stderr, "simulate: bot seat %d does not exist (%d seats)\n", b, seats);
+      return 2;
+    }
   Stats st;
   st.wins_by_seat.assign(static_cast<std::size_t>(g->seat_count(opts)), 0);
   Drbg seeds(seed_from_number(c.seed));  // one game seed per game, from the master seed
@@ -143,8 +224,10 @@ int simulate(const Args& args) {
     Seat first_actor = -1;
     int actions = 0;
     bool failed = false;
+    std::vector<bool> is_bot(static_cast<std::size_t>(seats), false);
+    for (Seat b : c.bots) is_bot[static_cast<std::size_t>((b + (c.rotate_bots ? i : 0)) % seats)] = true;
     while (!state->over()) {
-      auto move = random_move(*state, moves);
+      auto move = next_move(*state, *g, opts, is_bot, c.budget, moves, st);
       if (!move) {
         error_at(st, i, "a seat to act has no legal action (seed " + seed_hex(seed) + ")");
         failed = true;
@@ -174,6 +257,19 @@ int simulate(const Args& args) {
       }
       st.wins_by_seat[w]++;
       if (w == first_actor) st.first_actor_wins++;
+    }
+    if (!c.bots.empty()) {
+      bool bot_won = false, bot_lost = false;
+      for (Seat b = 0; b < seats; ++b) {
+        if (!is_bot[static_cast<std::size_t>(b)]) continue;
+        const bool w = std::find(o.winners.begin(), o.winners.end(), b) != o.winners.end();
+        bot_won = bot_won || w;
+        bot_lost = bot_lost || !w;
+        st.bot_seat_wins += w ? 1 : 0;
+        ++st.bot_seat_games;
+      }
+      st.bot_team_wins += bot_won ? 1 : 0;
+      st.bot_losses += bot_lost ? 1 : 0;
     }
     st.turns.push_back(o.turns);
     st.actions.push_back(actions);

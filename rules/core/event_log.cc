@@ -72,4 +72,16 @@ void EventLog::forget_secrets_except(Seat keep) {
     }
 }
 
+void EventLog::restore(const Json& events) {
+  entries_.clear();
+  next_ = 1;
+  for (const Json& event : events) {
+    Entry e;
+    e.text = canonical_json(event);
+    entries_.push_back(std::move(e));
+    next_ = event.at("n").get<int>() + 1;
+  }
+  while (entries_.size() > capacity_) entries_.pop_front();
+}
+
 }  // namespace nyan

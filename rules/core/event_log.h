@@ -30,6 +30,9 @@ class EventLog {
   Json debug() const;
   // Drops secret fields that `keep` may not see (resampling re-deals what they described).
   void forget_secrets_except(Seat keep);
+  // The log as `events` (a view's "log") shows it: each event kept as that text, with no
+  // secret fields, numbered on from the last one. For a state rebuilt from a view.
+  void restore(const Json& events);
 
   int count() const { return next_ - 1; }
 

@@ -57,6 +57,18 @@ class Game {
   // (conformance tests require every game to end within it).
   virtual int max_actions(const Json& options) const = 0;
 
+  // For bots, which see only what a client of `seat` receives: a state that `seat` cannot
+  // tell apart from one whose view(seat) is `view` (view_text(seat) gives the same bytes),
+  // with everything the view does not show dealt at random among what is consistent with
+  // it, as resample() re-deals a true state. `options` are normalized. nullptr when the game
+  // is over or the engine cannot rebuild a state from a view; a view this engine did not
+  // write may throw (std::exception).
+  virtual std::unique_ptr<State> sample_from_view(const Json& options, Seat seat, const Json& view,
+                                                  Rng& rng) const {
+    (void)options, (void)seat, (void)view, (void)rng;
+    return nullptr;
+  }
+
   // Representative option sets (normalized or not) for tests, simulation and examples.
   virtual std::vector<Json> sample_options() const { return {Json::object()}; }
 

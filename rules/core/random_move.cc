@@ -7,7 +7,10 @@ namespace nyan {
 std::optional<Move> random_move(const State& state, Rng& rng) {
   const std::vector<Seat> seats = state.to_act();
   if (seats.empty()) return std::nullopt;
-  const Seat seat = seats[rng.uniform(seats.size())];
+  return random_move_of(state, seats[rng.uniform(seats.size())], rng);
+}
+
+std::optional<Move> random_move_of(const State& state, Seat seat, Rng& rng) {
   const ActionList legal(state, seat);
   if (legal.empty()) return std::nullopt;
   // Main actions first and side actions after them, each in list order; only the one drawn

@@ -20,5 +20,7 @@ inline constexpr std::uint64_t kSideActionOdds = 8;
 
 // nullopt when the game is over or (an engine bug) the chosen seat has no legal action.
 std::optional<Move> random_move(const State& state, Rng& rng);
+// The same draw for a given seat (random_move draws the seat, then calls this).
+std::optional<Move> random_move_of(const State& state, Seat seat, Rng& rng);
 
 }  // namespace nyan

@@ -186,6 +186,8 @@ void begin_round(Board& b);
 void after_wild_check(Board& b);
 // R6: the start seat among this round's picks (smallest number, then fewest circles).
 Seat start_seat_of(const std::vector<Pick>& round_picks);
+// The settings of normalized room options.
+Settings settings_of(const Json& options);
 // A new match (round 1) for `settings`.
 Board new_match(const Settings& settings, Rng& rng);
 

@@ -6,8 +6,6 @@
 
 namespace nyan::daihugo {
 
-namespace {
-
 Settings settings_of(const Json& o) {
   Settings s;
   s.players = o.at("players").get<int>();
@@ -17,8 +15,6 @@ Settings settings_of(const Json& o) {
   s.solo_target = o.at("solo_target_turns").get<int>();
   return s;
 }
-
-}  // namespace
 
 std::string DaihugoGame::summary() const {
   return "Shed your hand of cat cards in singles, sets and sequences; passing makes you take a "

@@ -19,6 +19,7 @@ class DaihugoGame : public Game {
   std::unique_ptr<State> start(const Json& options, std::unique_ptr<Rng> rng) const override;
   int max_actions(const Json& options) const override;
   std::vector<Json> sample_options() const override;
+  std::unique_ptr<State> sample_from_view(const Json& options, Seat seat, const Json& view, Rng& rng) const override;
 };
 
 }  // namespace nyan::daihugo

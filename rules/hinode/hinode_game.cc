@@ -72,7 +72,7 @@ Result HinodeGame::check_options(const Json& o) const {
 
 std::vector<ActionForm> HinodeGame::action_forms() const {
   std::vector<std::string> area_cards;  // R1..R11, G1..G11, B1..B11 (with 3 players, 10s and 11s never come)
-  for (Card c = 0; c < kAreaCards; ++c) area_cards.push_back(card_id(c));
+  for (Card c = 0; c < kAreaCards; ++c) area_cards.emplace_back(card_id(c));
   std::vector<std::string> playable = area_cards;
   for (int t = 0; t < kTribes; ++t) playable.push_back(hero_id(t));
   const Json flag = values::boolean();  // listed only when true; false is the same as leaving it out

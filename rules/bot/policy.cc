@@ -1,0 +1,118 @@
+#include "rules/bot/policy.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace nyan::bot {
+
+namespace {
+
+bool won(const Outcome& o, Seat seat) { return std::find(o.winners.begin(), o.winners.end(), seat) != o.winners.end(); }
+
+// The seat's place among the scores in [0, 1]: 1 for the best, 0 for the worst, ties share.
+// `higher_better` is false for penalties (Dai Hugo's tails).
+double place(const std::vector<std::int64_t>& scores, Seat seat, bool higher_better) {
+  if (scores.size() < 2 || seat < 0 || static_cast<std::size_t>(seat) >= scores.size()) return 0.5;
+  const std::int64_t mine = scores[static_cast<std::size_t>(seat)];
+  double beaten = 0, others = 0;
+  for (std::size_t s = 0; s < scores.size(); ++s) {
+    if (static_cast<Seat>(s) == seat) continue;
+    others += 1;
+    const std::int64_t theirs = scores[s];
+    if (higher_better ? mine > theirs : mine < theirs) beaten += 1;
+    else if (mine == theirs) beaten += 0.5;
+  }
+  return beaten / others;
+}
+
+std::int64_t stat(const Outcome& o, const char* key) {
+  const auto stats = o.details.find("stats");
+  if (stats == o.details.end() || !stats->is_object()) return 0;
+  const auto it = stats->find(key);
+  return it != stats->end() && it->is_number_integer() ? it->get<std::int64_t>() : 0;
+}
+
+double squash(double x) { return 0.5 + 0.5 * std::tanh(x); }
+
+double finished(const std::string& game, const State& s, Seat seat) {
+  const Outcome o = s.outcome();
+  const double win = won(o, seat) ? 1.0 : 0.0;
+  if (game == "daihugo") return 0.8 * win + 0.2 * place(o.scores, seat, /*higher_better=*/false);
+  if (game == "kushine") return win > 0 ? 1.0 : 0.1 * static_cast<double>(stat(o, "boarded_types")) / 4.0;
+  if (game == "hinode" || game == "doublehunt") return 0.8 * win + 0.2 * place(o.scores, seat, /*higher_better=*/true);
+  return win;
+}
+
+// Unfinished games, from views of the sample (the bot's own invention, not a true state).
+double standing(const std::string& game, const State& s, Seat seat) {
+  if (game == "daihugo") {
+    // Five tails lose the match: fewer tails, and fewer cards left in this round, are better.
+    const Json v = s.view(seat);
+    const Json& me = v.at("seats").at(static_cast<std::size_t>(seat));
+    const double tails = std::min(5, me.at("tails").get<int>());
+    const double cards = me.at("hand_count").get<int>();
+    return 0.85 * (1.0 - tails / 5.0) + 0.15 * (1.0 - std::min(cards, 10.0) / 10.0);
+  }
+  if (game == "doublehunt") {
+    // The team scores (each view shows its own team's score).
+    const int mine = s.view(seat).at("scores").begin()->get<int>();
+    const int theirs = s.view((seat + 1) % 4).at("scores").begin()->get<int>();
+    return squash(static_cast<double>(mine - theirs) / 25.0);
+  }
+  if (game == "hinode") {
+    // VP so far, plus the area majorities as they stand (3 VP each at the end, R14: a tie
+    // goes to the tied seat on the highest site), plus a little per marker on the map.
+    const Json v = s.view(seat);
+    std::vector<std::int64_t> vp;
+    for (const Json& p : v.at("players")) vp.push_back(4 * p.at("vp").get<int>() + p.at("on_map").get<int>());
+    for (const Json& area : v.at("map").at("areas")) {
+      std::vector<int> count(vp.size(), 0);
+      Seat holder = -1;
+      for (const Json& o : area.at("occupants")) {
+        const auto who = static_cast<std::size_t>(o.get<int>());
+        if (who >= count.size()) continue;
+        ++count[who];
+        if (holder < 0 || count[who] >= count[static_cast<std::size_t>(holder)]) holder = static_cast<Seat>(who);
+      }
+      if (holder >= 0) vp[static_cast<std::size_t>(holder)] += 4 * 3;
+    }
+    return place(vp, seat, /*higher_better=*/true);
+  }
+  if (game == "kushine") {
+    // The ship's progress (5 per boarded type, the pier's nyanko towards the next five), and
+    // the piles' safety: a pile of one card is a draw away from the loss (R14), and six piles
+    // lose at once. Any live position scores above any loss.
+    const Json v = s.view(seat);
+    double progress = 5.0 * static_cast<double>(v.at("boarded").size());
+    for (const auto& [kind, n] : v.at("pier").items()) progress += std::min(4, n.get<int>());
+    int smallest = 99;
+    const Json& piles = v.at("piles");
+    for (const Json& p : piles) smallest = std::min(smallest, p.at("size").get<int>());
+    const double extra_piles = std::max(0, static_cast<int>(piles.size()) - 3);  // R11: a Tanuki adds one
+    const double safety = std::min(smallest - 1, 3) / 3.0 - 0.3 * extra_piles;
+    return 0.3 + 0.5 * progress / 20.0 + 0.15 * safety;
+  }
+  return 0.5;
+}
+
+}  // namespace
+
+int horizon(const std::string& game, const Json& options) {
+  (void)options;
+  if (game == "daihugo") return 80;
+  if (game == "doublehunt") return 60;
+  if (game == "kushine") return 8;
+  if (game == "hinode") return 24;
+  return 0;
+}
+
+double reward(const std::string& game, const State& state, Seat seat) {
+  return state.over() ? finished(game, state, seat) : standing(game, state, seat);
+}
+
+std::optional<Move> playout_move(const std::string& game, const State& state, Rng& rng) {
+  (void)game;
+  return random_move(state, rng);
+}
+
+}  // namespace nyan::bot
