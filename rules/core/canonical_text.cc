@@ -117,7 +117,11 @@ void write_integer(std::string& out, Int v) {
   out.append(buf, r.ptr);
 }
 
-void write(std::string& out, const Json& j) {
+// Writes `j` canonically at the end of `out`, and stops (false) once the text is longer than
+// `limit`: each level writes its bracket before it descends, so the depth it reaches is
+// bounded by the limit too. With no limit (npos) it writes everything.
+bool write(std::string& out, const Json& j, std::size_t limit = std::string::npos) {
+  if (out.size() > limit) return false;
   switch (j.type()) {
     case Json::value_t::object: {
       out += '{';
@@ -125,48 +129,10 @@ void write(std::string& out, const Json& j) {
       for (const auto& [k, v] : j.get_ref<const Json::object_t&>()) {  // std::map: sorted keys
         if (!first) out += ',';
         first = false;
-        append_canonical_string(out, k);
-        out += ':';
-        write(out, v);
-      }
-      out += '}';
-      return;
-    }
-    case Json::value_t::array: {
-      out += '[';
-      bool first = true;
-      for (const Json& v : j.get_ref<const Json::array_t&>()) {
-        if (!first) out += ',';
-        first = false;
-        write(out, v);
-      }
-      out += ']';
-      return;
-    }
-    case Json::value_t::string: append_canonical_string(out, j.get_ref<const std::string&>()); return;
-    case Json::value_t::number_integer: write_integer(out, j.get<std::int64_t>()); return;
-    case Json::value_t::number_unsigned: write_integer(out, j.get<std::uint64_t>()); return;
-    case Json::value_t::boolean: out += j.get<bool>() ? "true" : "false"; return;
-    case Json::value_t::null: out += "null"; return;
-    default: out += nlohmann_dump(j); return;  // floats and binary: never in a view
-  }
-}
-
-// write() that stops once the text is longer than `limit`: each level writes its bracket
-// before it descends, so the depth it reaches is bounded by the limit too.
-bool write_within(std::string& out, const Json& j, std::size_t limit) {
-  if (out.size() > limit) return false;
-  switch (j.type()) {
-    case Json::value_t::object: {
-      out += '{';
-      bool first = true;
-      for (const auto& [k, v] : j.get_ref<const Json::object_t&>()) {
-        if (!first) out += ',';
-        first = false;
         if (k.size() > limit) return false;
         append_canonical_string(out, k);
         out += ':';
-        if (!write_within(out, v, limit)) return false;
+        if (!write(out, v, limit)) return false;
       }
       out += '}';
       break;
@@ -177,16 +143,22 @@ bool write_within(std::string& out, const Json& j, std::size_t limit) {
       for (const Json& v : j.get_ref<const Json::array_t&>()) {
         if (!first) out += ',';
         first = false;
-        if (!write_within(out, v, limit)) return false;
+        if (!write(out, v, limit)) return false;
       }
       out += ']';
       break;
     }
-    case Json::value_t::string:
-      if (j.get_ref<const std::string&>().size() > limit) return false;
-      write(out, j);
+    case Json::value_t::string: {
+      const std::string& text = j.get_ref<const std::string&>();
+      if (text.size() > limit) return false;
+      append_canonical_string(out, text);
       break;
-    default: write(out, j);
+    }
+    case Json::value_t::number_integer: write_integer(out, j.get<std::int64_t>()); break;
+    case Json::value_t::number_unsigned: write_integer(out, j.get<std::uint64_t>()); break;
+    case Json::value_t::boolean: out += j.get<bool>() ? "true" : "false"; break;
+    case Json::value_t::null: out += "null"; break;
+    default: out += nlohmann_dump(j); break;  // floats and binary: never in a view
   }
   return out.size() <= limit;
 }
@@ -196,7 +168,7 @@ bool write_within(std::string& out, const Json& j, std::size_t limit) {
 void append_canonical_json(std::string& out, const Json& j) { write(out, j); }
 
 bool append_canonical_json_within(std::string& out, const Json& j, std::size_t limit) {
-  return write_within(out, j, out.size() + limit);
+  return write(out, j, out.size() + limit);
 }
 
 std::string canonical_json(const Json& j) {
