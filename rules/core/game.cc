@@ -2,12 +2,19 @@
 
 #include <algorithm>
 
+#include "rules/core/room_options.h"
+
 namespace nyan {
 
 Result Game::normalize_options(const Json& given, Json& out) const {
+  // The room options (clock, on_timeout, drop_policy) are every game's, checked apart.
+  Json own = given;
+  if (own.is_object())
+    for (auto it = own.begin(); it != own.end();) it = is_room_option(it.key()) ? own.erase(it) : std::next(it);
   Json normalized;
-  if (Result r = nyan::normalize_options(option_schema(), given, normalized); !r) return r;
+  if (Result r = nyan::normalize_options(option_schema(), own, normalized); !r) return r;
   if (Result r = check_options(normalized); !r) return r;
+  if (Result r = normalize_room_options(given, normalized); !r) return r;
   out = std::move(normalized);
   return Result::ok();
 }
@@ -22,6 +29,11 @@ int Game::seat_count(const Json& options) const {
 Json Game::catalog_entry() const {
   Json schema = Json::array();
   for (const auto& spec : option_schema()) schema.push_back(spec.to_json());
+  for (const auto& spec : room_option_schema()) {
+    Json j = spec.to_json();
+    j["room"] = true;  // the same for every game: clients may show them apart
+    schema.push_back(std::move(j));
+  }
   const std::vector<ActionForm> forms = action_forms();
   Json side = Json::array();
   for (const ActionForm& f : forms)

@@ -102,7 +102,7 @@ TEST_CASE("deal: re-derivable from the seed, every round", "[daihugo][setup]") {
 
 TEST_CASE("options: schema, defaults and errors naming the option", "[daihugo][options]") {  // §2.4
   const Game& g = nyan::test::game("daihugo");
-  CHECK(nyan::test::options(g, nullptr) == Json{{"players", 2},
+  CHECK(nyan::test::own_options(g, nullptr) == Json{{"players", 2},
                                                 {"match", "tails"},
                                                 {"opening_lead", "exact"},
                                                 {"next_round_start", "reveal"},

@@ -81,7 +81,7 @@ TEST_CASE("deal: re-derivable from the seed", "[doublehunt][setup]") {  // §3, 
 
 TEST_CASE("options: schema, defaults and errors naming the option", "[doublehunt][options]") {  // §2.4, G33
   const Game& g = nyan::test::game("doublehunt");
-  CHECK(nyan::test::options(g, nullptr) ==
+  CHECK(nyan::test::own_options(g, nullptr) ==
         Json{{"first_seat", "random"}, {"target_score", 70}, {"max_turns", 200}, {"max_boost", 6}});
   Json out;
   for (const auto& [name, bad] : std::vector<std::pair<std::string, Json>>{

@@ -89,7 +89,7 @@ TEST_CASE("deal: re-derivable from the seed, every round", "[hinode][setup]") { 
 
 TEST_CASE("options: defaults and errors that name the option", "[hinode][options]") {  // §2.4
   const Game& g = test::game("hinode");
-  CHECK(test::options(g, nullptr) == Json{{"players", 4}, {"tribes", "default"}, {"first_player", "random"},
+  CHECK(test::own_options(g, nullptr) == Json{{"players", 4}, {"tribes", "default"}, {"first_player", "random"},
                                           {"map", "hinode6"}, {"skills", "default"}, {"offsuit_area", "lead"}});
   require_bad_option({{"players", 5}}, "players", "between 3 and 4");
   require_bad_option({{"players", 3}, {"tribes", L({"kappa", "oni"})}}, "tribes", "exactly 3");

@@ -82,7 +82,7 @@ TEST_CASE("deal: re-derivable from the seed", "[kushine][setup]") {  // §3 RNG 
 
 TEST_CASE("options: defaults and errors that name the option", "[kushine][options]") {  // §2.4, G1-G3, G20, G24
   const Game& g = nyan::test::game("kushine");
-  CHECK(nyan::test::options(g, nullptr) == Json{{"players", 4}, {"difficulty", "easy"}, {"characters", "default"},
+  CHECK(nyan::test::own_options(g, nullptr) == Json{{"players", 4}, {"difficulty", "easy"}, {"characters", "default"},
                                                 {"assignment", "random"}, {"max_turns", 200}});
   CHECK(option_error({{"difficulty", "extreme"}}).find("'difficulty'") != std::string::npos);
   CHECK(option_error({{"players", 5}}).find("'players'") != std::string::npos);

@@ -402,7 +402,7 @@ TEST_CASE("options: mode and first_seat", "[oikake][options]") {  // §2.3
   CHECK_FALSE(g.normalize_options({{"first_seat", "0"}}, out).is_ok());
   auto s = test::start(g, test::options(g, {{"first_seat", 1}}), 3);
   CHECK(s->to_act() == std::vector<Seat>{1});
-  CHECK(test::options(g, nullptr) == Json{{"mode", "normal"}, {"first_seat", "random"}});
+  CHECK(test::own_options(g, nullptr) == Json{{"mode", "normal"}, {"first_seat", "random"}});
 }
 
 TEST_CASE("sealed: the face-down card is committed on present and opened on choose", "[oikake][sealed]") {  // G12

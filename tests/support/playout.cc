@@ -7,6 +7,7 @@
 #include "protocol/canonical.h"
 #include "protocol/drbg.h"
 #include "rules/core/registry.h"
+#include "rules/core/room_options.h"
 
 namespace nyan::test {
 
@@ -22,6 +23,12 @@ Json options(const Game& g, const Json& given) {
   Result r = g.normalize_options(given, out);
   INFO(given.dump());
   REQUIRE(r.is_ok());
+  return out;
+}
+
+Json own_options(const Game& g, const Json& given) {
+  Json out = options(g, given);
+  for (const OptionSpec& spec : room_option_schema()) out.erase(spec.name);
   return out;
 }
 

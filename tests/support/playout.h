@@ -17,6 +17,9 @@ const Game& game(const std::string& id);
 
 // Normalized options, failing the test on a schema error.
 Json options(const Game& g, const Json& given);
+// The same without the room options every game shares (clock, on_timeout, drop_policy): the
+// game's own options.
+Json own_options(const Game& g, const Json& given);
 
 // A new game seeded like a real room (DRBG over seed_from_number(seed)).
 std::unique_ptr<State> start(const Game& g, const Json& normalized_options, std::uint64_t seed);
