@@ -10,7 +10,8 @@ constexpr std::array<std::string_view, kProtoErrorCount> kNames = {
     "unknown_type",  "bad_field",       "unknown_game",   "bad_options",      "unknown_room",
     "room_full",     "seat_taken",      "bad_token",      "wrong_seat",       "not_in_room",
     "already_in_room", "not_host",      "bad_state",      "not_your_turn",    "illegal_action",
-    "malformed_action", "game_over",    "id_reused",      "unavailable",      "internal",
+    "malformed_action", "game_over",    "id_reused",      "out_of_time",      "unavailable",
+    "internal",
 };
 }  // namespace
 

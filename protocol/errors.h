@@ -33,6 +33,7 @@ enum class ProtoError {
   malformed_action,  // the action has the wrong shape for this game
   game_over,         // the game has ended
   id_reused,         // an action's id was used for another action in this game
+  out_of_time,       // the seat's clock ran out on this decision: its bot (or a forfeit) decides
   unavailable,       // the server cannot accept this now (e.g. its journal is failing)
   internal,          // a server bug
 };

@@ -151,6 +151,12 @@ const std::vector<Setting>& settings() {
       {"max-rooms", "rooms held at once", integer(&Config::max_rooms, 1, 10'000'000)},
       {"group-commit-us", "journal: when busy, longest wait to batch records from several rooms (0 never waits)",
        integer(&Config::group_commit_us, 0, 1'000'000)},
+      {"bot-threads", "threads the bots think on, at a lower priority than the I/O threads (0: half the hardware threads)",
+       integer(&Config::bot_threads, 0, 64)},
+      {"bot-budget-ms", "a bot's longest thinking time per decision", integer(&Config::bot_budget_ms, 1, 10'000)},
+      {"bot-playouts", "a bot's most playouts per decision (it stops at whichever limit comes first)",
+       integer(&Config::bot_playouts, 1, 10'000'000)},
+      {"bot-queue-max", "bot decisions that may wait for a thread", integer(&Config::bot_queue_max, 1, 1'000'000)},
   };
   return s;
 }

@@ -50,6 +50,13 @@ struct Config {
   // Journal: when commits are busy (several rooms per fsync), wait at most this long for more
   // records to share the next one. A quiet server commits at once.
   int group_commit_us = 2'000;
+  // Bots: the threads they think on (never the I/O threads; 0: half the hardware threads),
+  // the wall time and the playouts of one decision, and how many decisions may wait for a
+  // thread.
+  int bot_threads = 0;
+  int bot_budget_ms = 50;
+  int bot_playouts = 400;
+  int bot_queue_max = 1024;
 };
 
 // Parses flags and environment. On error returns nullopt and sets `error`; on --help sets

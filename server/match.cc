@@ -20,10 +20,17 @@ void member(std::string& frame, std::string_view key, std::string_view text) {
   frame += text;
 }
 std::string in_quotes(const std::string& hex) { return '"' + hex + '"'; }
-// Ends a frame with the members every frame about the match carries.
-Frame finish_frame(std::string frame, std::string_view common) {
+// Room for the members a frame gets at commit (the clocks of four seats), so that it is
+// allocated once.
+constexpr std::size_t kExtraRoom = 160;
+// Ends a frame with the members every frame about the match carries and the room's own.
+Frame finish_frame(std::string frame, std::string_view common, std::string_view extra) {
   frame += ',';
   frame += common;
+  if (!extra.empty()) {
+    frame += ',';
+    frame += extra;
+  }
   frame += '}';
   return std::make_shared<const std::string>(std::move(frame));
 }
@@ -87,9 +94,9 @@ Match::SentView& Match::current_view(Seat seat) {
   return v;
 }
 
-Result Match::replay(Seat seat, const Json& action) {
+Result Match::replay(Seat seat, const Json& action, bool by_bot) {
   Result r = state_->apply(seat, action);
-  if (r) moves_.push_back(Move{seat, action});
+  if (r) moves_.push_back(Move{seat, action, by_bot});
   return r;
 }
 
@@ -152,7 +159,7 @@ std::string Match::common_members(const State& state, int version, const std::st
   return out;
 }
 
-Result Match::prepare(Seat seat, const Json& action, bool spectators, Pending& p) {
+Result Match::prepare(Seat seat, const Json& action, bool spectators, Pending& p, bool by_bot) {
   ensure_sealed();
   // The views before the action, which the patches start from: normally the ones last sent,
   // so nothing is made here; after a restore they are made now, once (they describe the
@@ -163,7 +170,7 @@ Result Match::prepare(Seat seat, const Json& action, bool spectators, Pending& p
   p = Pending{};
   p.state_ = state_->clone();
   if (Result r = p.state_->apply(seat, action); !r) return r;
-  p.move_ = Move{seat, action};
+  p.move_ = Move{seat, action, by_bot};
   p.version_ = version() + 1;
   p.entitled_ = p.state_->sealed();
   p.added_ = new_slots(p.entitled_);
@@ -177,7 +184,8 @@ Result Match::prepare(Seat seat, const Json& action, bool spectators, Pending& p
     moves.push_back(p.move_);
     record = record_text(*p.state_, moves);
   }
-  const std::string common = common_members(*p.state_, p.version_, record);
+  p.common_ = common_members(*p.state_, p.version_, record);
+  const std::string& common = p.common_;
   const std::string new_commitments = commitments(p.added_, 0);
 
   p.sent_.assign(sent_.size(), SentView{});
@@ -200,11 +208,12 @@ Result Match::prepare(Seat seat, const Json& action, bool spectators, Pending& p
     }
     const std::string hash = sha256_hex(now.text);
     const std::string opened = openings(to, /*only_new=*/true, p.entitled_, p.added_, p.opened_);
-    std::string f = audience_members(*p.state_, to, new_commitments, hash, opened, patch.size() + common.size() + 32);
+    std::string f = audience_members(*p.state_, to, new_commitments, hash, opened,
+                                     patch.size() + common.size() + kExtraRoom);
     member(f, "patch", patch);
     member(f, "type", "\"update\"");
     if (to != kSpectator) p.update_.hashes.push_back(hash);
-    p.update_.frames.push_back(finish_frame(std::move(f), common));
+    p.frames_.push_back(std::move(f));
   }
   // Nobody to patch for: keep nothing for the spectators. A finished game gets no more
   // updates: a resync makes its view again.
@@ -213,7 +222,8 @@ Result Match::prepare(Seat seat, const Json& action, bool spectators, Pending& p
   return Result::ok();
 }
 
-Match::Update Match::commit(Pending&& p) {
+Match::Update Match::commit(Pending&& p, std::string_view extra) {
+  for (std::string& f : p.frames_) p.update_.frames.push_back(finish_frame(std::move(f), p.common_, extra));
   state_ = std::move(p.state_);
   moves_.push_back(std::move(p.move_));
   sent_ = std::move(p.sent_);
@@ -223,18 +233,18 @@ Match::Update Match::commit(Pending&& p) {
   return std::move(p.update_);
 }
 
-Frame Match::snapshot(Seat seat, const Json& re) {
+Frame Match::snapshot(Seat seat, const Json& re, std::string_view extra) {
   ensure_sealed();
   const SentView& view = current_view(seat);
   const std::string common = common_members(*state_, version(), state_->over() ? record_text() : std::string());
   static const std::vector<SealedSlot> none;
   const std::string opened = openings(seat, /*only_new=*/false, entitled_, none, opened_);
   std::string f = audience_members(*state_, seat, commitments(slots_, 0), sha256_hex(view.text), opened,
-                                   view.text.size() + common.size() + 64);
+                                   view.text.size() + common.size() + extra.size() + 64);
   if (!re.is_null()) member(f, "re", re.dump());
   member(f, "type", "\"snapshot\"");
   member(f, "view", view.text);
-  return finish_frame(std::move(f), common);
+  return finish_frame(std::move(f), common, extra);
 }
 
 std::vector<std::string> Match::hashes() const {
@@ -255,7 +265,11 @@ std::string Match::record_text(const State& state, const std::vector<Move>& move
   w.open_object();
   w.key("game").str(game_.id()).key("game_no").num(game_no_);
   w.key("moves").open_array();
-  for (const Move& m : moves) w.open_object().key("action").json(m.action).key("seat").num(m.seat).close_object();
+  for (const Move& m : moves) {
+    w.open_object().key("action").json(m.action);
+    if (m.bot) w.key("bot").flag(true);
+    w.key("seat").num(m.seat).close_object();
+  }
   w.close_array();
   w.key("options").json(options_);
   if (state.over()) w.key("outcome").json(state.outcome().to_json());

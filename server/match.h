@@ -36,8 +36,9 @@ class Match {
   const Seed& seed() const { return seed_; }
   const std::vector<Move>& moves() const { return moves_; }
 
-  // An action read back from the journal: applied at once; no frames follow.
-  Result replay(Seat seat, const Json& action);
+  // An action read back from the journal: applied at once; no frames follow. `by_bot`: the
+  // seat's bot made it (the record says so).
+  Result replay(Seat seat, const Json& action, bool by_bot = false);
 
   // After an accepted action: the update frame for every seat (index = seat) and, when
   // there are spectators, for them (last element); and the new view hash of every seat.
@@ -51,15 +52,18 @@ class Match {
   // out everything the room sends about it. Each patch goes from the view last sent to that
   // audience (every connection got it, in the last update or its snapshot) to the view
   // after the action. The match itself does not change (only its cache of the current
-  // views): see commit().
-  Result prepare(Seat seat, const Json& action, bool spectators, Pending& out);
+  // views): see commit(). `by_bot`: the seat's bot chose it (marked in the record).
+  Result prepare(Seat seat, const Json& action, bool spectators, Pending& out, bool by_bot = false);
   // Makes a prepared action the match's own: its state, the views it sent, the openings it
-  // marked as sent. `p` was prepared against the current version. Returns its update.
-  Update commit(Pending&& p);
+  // marked as sent. `p` was prepared against the current version. Returns its update, each
+  // frame ending with `extra` (members the room adds as it sends them, such as the clocks;
+  // text without braces, or empty).
+  Update commit(Pending&& p, std::string_view extra = {});
 
   // A full snapshot for a seat or kSpectator: view, version, hash, legal actions, every
-  // commitment and every opening the seat is entitled to; `re` answers a resync.
-  Frame snapshot(Seat seat, const Json& re = nullptr);
+  // commitment and every opening the seat is entitled to, and `extra` as in commit(); `re`
+  // answers a resync.
+  Frame snapshot(Seat seat, const Json& re = nullptr, std::string_view extra = {});
 
   // The view hash of every seat in the current state; recovery replays actions and checks
   // these against the hashes the journal recorded.
@@ -134,7 +138,7 @@ class Match {
  public:
   class Pending {
    public:
-    const Update& update() const { return update_; }
+    const Update& update() const { return update_; }  // its hashes; the frames come with commit()
     const Move& move() const { return move_; }
     int version() const { return version_; }
     bool over() const { return state_->over(); }
@@ -146,6 +150,8 @@ class Match {
     Move move_;
     int version_ = 0;
     Update update_;
+    std::vector<std::string> frames_;  // each frame but its common members and its end
+    std::string common_;
     std::vector<SentView> sent_;
     std::vector<SealedSlot> added_;
     std::vector<Sealed> entitled_;

@@ -116,6 +116,11 @@ std::string Metrics::render() const {
   counter("nyanhall_journal_batches_total", "Journal commits (each may hold several rooms' records)", journal_batches);
   counter("nyanhall_journal_records_total", "Journal records made durable", journal_records);
   counter("nyanhall_journal_failures_total", "Journal commits that failed", journal_failures);
+  counter("nyanhall_bot_moves_total", "Moves made by bots (bot seats, stand-ins for gone players, clocks run out)",
+          bot_moves);
+  counter("nyanhall_bot_queue_full_total", "Bot decisions put off because the bot threads' queue was full",
+          bot_queue_full);
+  counter("nyanhall_clock_timeouts_total", "Decisions whose turn clock ran out", clock_timeouts);
   o << "# HELP nyanhall_rooms Rooms by game and state\n# TYPE nyanhall_rooms gauge\n";
   for (const auto& [game, phases] : rooms_)
     for (int p = 0; p < kRoomPhases; ++p)

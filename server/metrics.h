@@ -63,6 +63,9 @@ class Metrics {
   std::atomic<long> journal_batches{0};
   std::atomic<long> journal_records{0};
   std::atomic<long> journal_failures{0};
+  std::atomic<long> bot_moves{0};        // moves made by bots (bot seats, stand-ins, clocks run out)
+  std::atomic<long> bot_queue_full{0};   // bot decisions that found the pool's queue full
+  std::atomic<long> clock_timeouts{0};   // decisions whose clock ran out
   Histogram action_seconds{{0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
                             0.1, 0.25, 1}};
 

@@ -41,7 +41,12 @@ Room::Room(net::any_io_executor executor, Context context, std::string code, con
       options_(std::move(options)),
       secret_(std::move(secret)),
       seats_(static_cast<std::size_t>(game.seat_count(options_))),
-      idle_timer_(strand_) {
+      idle_timer_(strand_),
+      bot_retry_(strand_),
+      rules_(RoomRules::of(options_)),
+      clock_timer_(strand_) {
+  for (const ActionForm& f : game_.action_forms())
+    if (f.side) side_types_.push_back(f.type);
   metrics().room_entered(game_.id(), RoomPhase::lobby);
   counted_ = true;
 }
@@ -90,6 +95,8 @@ void Room::dispatch(const ParticipantPtr& from, Envelope& msg, Clock::time_point
   }
   if (t == "leave") return on_leave(from, msg);
   if (t == "kick") return on_kick(from, msg);
+  if (t == "add_bot") return on_add_bot(from, msg);
+  if (t == "remove_bot") return on_remove_bot(from, msg);
   if (t == "close") return on_close(from, msg);
   if (t == "start") return on_start(from, msg);
   if (t == "rematch") return on_rematch(from, msg);
@@ -178,8 +185,9 @@ void Room::on_reconnect(const ParticipantPtr& from, const Envelope& msg) {
   const std::string hash = token_hash(*token);
   for (Seat s = 0; s < static_cast<Seat>(seats_.size()); ++s) {
     SeatState& st = seats_[s];
-    if (!st.claimed || st.open || !same_hash(st.token_hash, hash)) continue;
+    if (!st.claimed || st.open || st.bot || !same_hash(st.token_hash, hash)) continue;
     if (st.grace) st.grace->cancel();
+    if (st.stand_in) take_seat_back(s);
     attach(from, s);
     reply(from, {{"type", "joined"}, {"re", msg.id}, {"room", code_}, {"seat", s}, {"host", host_ == s}});
     log::info("seat_reconnected", {{"room", code_}, {"seat", s}});
@@ -207,6 +215,7 @@ void Room::on_kick(const ParticipantPtr& from, const Envelope& msg) {
   if (!s) return reply_error(from, ProtoError::bad_field, "'seat' must be an integer", msg.id);
   if (*s < 0 || *s >= static_cast<std::int64_t>(seats_.size()) || !seats_[*s].claimed)
     return reply_error(from, ProtoError::wrong_seat, "nobody sits there", msg.id);
+  if (seats_[*s].bot) return reply_error(from, ProtoError::wrong_seat, "a bot sits there: use remove_bot", msg.id);
   const Seat seat = static_cast<Seat>(*s);
   if (seat == host_) return reply_error(from, ProtoError::wrong_seat, "the host cannot kick themself", msg.id);
   release_seat(seat, "kicked", [this, from, re = msg.id, seat] {
@@ -229,7 +238,7 @@ void Room::release_seat(Seat seat, const char* reason, std::function<void()> the
   if (host_ == seat) {
     next_host = -1;
     for (Seat s = 0; s < static_cast<Seat>(seats_.size()); ++s)
-      if (s != seat && seats_[s].claimed) {
+      if (s != seat && seats_[s].claimed && !seats_[s].bot) {
         next_host = s;
         break;
       }
@@ -284,7 +293,7 @@ void Room::detach(std::uint64_t participant_id) {
 
 void Room::seat_dropped(Seat seat) {
   SeatState& st = seats_[seat];
-  if (!st.claimed) return;
+  if (!st.claimed || st.bot) return;
   log::info("seat_disconnected", {{"room", code_}, {"seat", seat}});
   if (!st.grace) st.grace = std::make_unique<net::steady_timer>(strand_);
   st.grace->expires_after(std::chrono::milliseconds(ctx_.config.grace_ms));
@@ -297,7 +306,23 @@ void Room::grace_expired(Seat seat) {
   SeatState& st = seats_[seat];
   if (!st.claimed || !st.connections.empty() || status_ == Status::closed) return;
   if (status_ == Status::lobby) return release_seat(seat, "grace expired");
-  if (status_ == Status::playing && !st.open) {
+  if (status_ != Status::lobby && rules_.bot_for_dropped && !st.stand_in) {
+    // The seat stays the player's (the token still works); its bot plays until they are back.
+    journal_then({{{"kind", "stand_in"}, {"seat", seat}}}, [this, seat](bool ok) {
+      SeatState& s = seats_[seat];
+      if (!ok) {
+        if (s.connections.empty()) seat_dropped(seat);  // tried again after another grace period
+        return;
+      }
+      if (!s.claimed || !s.connections.empty()) return;
+      s.stand_in = true;
+      log::info("bot_stands_in", {{"room", code_}, {"seat", seat}});
+      broadcast_room_info();
+      ask_bots();
+    });
+    return;
+  }
+  if (status_ == Status::playing && !st.open && !rules_.bot_for_dropped) {
     // The token stops working; anyone with the room code may take the seat over.
     journal_then({{{"kind", "seat_opened"}, {"seat", seat}}}, [this, seat](bool ok) {
       SeatState& s = seats_[seat];
@@ -336,6 +361,8 @@ void Room::closed_now(const char* reason) {
   for (SeatState& st : seats_)
     if (st.grace) st.grace->cancel();
   idle_timer_.cancel();
+  bot_retry_.cancel();
+  clock_timer_.cancel();
   set_status(Status::closed);
   log::info("room_closed", {{"room", code_}, {"reason", reason}});
   ctx_.journal.forget(code_);

@@ -27,6 +27,7 @@
 #include "server/match.h"
 #include "server/metrics.h"
 #include "server/participant.h"
+#include "server/turn_clocks.h"
 
 namespace nyan::server {
 
@@ -51,6 +52,11 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   void handle(ParticipantPtr from, Envelope msg, Clock::time_point received) override;
   void disconnected(std::uint64_t participant_id) override;
 
+  // The server stops: journals the time every running clock has left, so that a restart
+  // resumes it there (the time the server is down is nobody's), and stops the clock timer.
+  // `done` runs once the record is durable or failed, or at once with nothing to write.
+  void pause_clocks(std::function<void()> done);
+
   // Rebuilds the room from its journal records (at start, before any connection). Returns
   // false with a reason when the records are corrupt or do not replay to the same hashes, or
   // when the finished game is past its retention (then expired() is true).
@@ -73,6 +79,10 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   struct SeatState {
     bool claimed = false;
     bool open = false;  // given up mid-game after the grace period: anyone may take it
+    bool bot = false;   // the room's bot holds the seat (put there by the host; no player)
+    // The player is gone past the grace period and the room's drop_policy is "bot": the
+    // seat's bot plays until the player comes back with the token.
+    bool stand_in = false;
     std::string name;
     std::string token_hash;
     std::vector<std::uint64_t> connections;
@@ -81,6 +91,9 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
     // with the same id and action gets the first answer; the same id with another action is
     // refused. At most one per action of the game, which the engine bounds.
     std::unordered_map<std::string, int> requests;
+    // The bot decision asked for this seat and not yet answered: its game and version.
+    int asked_game = 0;
+    int asked_version = -1;
   };
 
   struct Conn {
@@ -129,6 +142,47 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   // The answer to an action whose id this seat used before in this game, if it did.
   bool answer_retry(const ParticipantPtr& from, Seat seat, const Json& id, const Json& action);
   void send_snapshot(std::uint64_t participant_id, Seat seat, const Json& re = nullptr);
+  // Journals `action` of `seat` (received at `at`), then commits and broadcasts it; `from`
+  // is answered, or is null for the seat's bot. Everything that acts goes through here.
+  void apply_action(Seat seat, const Json& action, const ParticipantPtr& from, const Json& re, Clock::time_point at);
+  // Whether the action is a side action of this game (free, open to any seat, no decision).
+  bool side_action(const Json& action) const;
+
+  // room_bots.cc: bot seats and bot decisions.
+  void on_add_bot(const ParticipantPtr& from, const Envelope& msg);
+  void on_remove_bot(const ParticipantPtr& from, const Envelope& msg);
+  // The lobby checks both share: the host, in the lobby, a seat number in range.
+  std::optional<Seat> bot_seat_request(const ParticipantPtr& from, const Envelope& msg);
+  // The name of a bot put in a seat now: "Bot N" with the smallest N no other bot seat has.
+  // Clients see state "bot" and may show their own word instead (the browser: ボットN).
+  std::string next_bot_name() const;
+  // Whether the seat's moves are the bot's now: a bot seat, a seat whose bot stands in for
+  // a player who is gone, or a seat whose clock ran out on this decision.
+  bool bot_plays(Seat seat) const;
+  // Asks the pool for a decision of every seat to act that its bot plays, unless one is
+  // already being thought about.
+  void ask_bots();
+  void bot_answered(Seat seat, int game_no, int version, Json action);
+  void retry_bots_later();
+  // The player of a seat whose bot stands in for them is back: the seat is theirs again
+  // from the next decision (journaled; a bot answer still under way is dropped).
+  void take_seat_back(Seat seat);
+
+  // room_clock.cc: the turn clocks.
+  // The clocks of a new game, and after a restore, from the last times journaled.
+  void start_clocks();
+  void resume_clocks(const Json& left_ms);
+  // Sets the timer for the next deadline (or none).
+  void arm_clock();
+  // The timer fired: every running clock that has run out is out of time.
+  void clock_expired();
+  // What happens when `seat`'s clock runs out: its bot decides, or it forfeits.
+  void out_of_time(Seat seat);
+  // The clocks' frame member ("clock":{...}) now, or empty when the room has no clock.
+  std::string clock_member() const;
+  // Whether `seat`'s clock had run out when its message arrived at `at`.
+  bool late(Seat seat, Clock::time_point at) const;
+
 
   // room_records.cc: the finished games' records.
   struct FinishedGame {
@@ -175,6 +229,14 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   bool expired_ = false;
   std::deque<Queued> queue_;
   net::steady_timer idle_timer_;
+  net::steady_timer bot_retry_;  // the pool was full or a bot's move could not be saved
+  bool bot_retry_armed_ = false;
+  const RoomRules rules_;  // the room options: clock, on_timeout, drop_policy
+  TurnClocks clocks_;      // of the game being played (off without a clock)
+  net::steady_timer clock_timer_;
+  std::uint64_t clock_generation_ = 0;  // a timer that fires after it was re-armed is stale
+  bool clocks_paused_ = false;          // the server is stopping
+  std::vector<std::string> side_types_;  // the game's side action types
 };
 
 }  // namespace nyan::server

@@ -20,9 +20,14 @@ Json Room::room_info() const {
   Json seats = Json::array();
   for (Seat s = 0; s < static_cast<Seat>(seats_.size()); ++s) {
     const SeatState& st = seats_[s];
-    const char* state = !st.claimed ? "empty" : st.open ? "open" : st.connections.empty() ? "disconnected" : "connected";
+    const char* state = !st.claimed                ? "empty"
+                        : st.bot                   ? "bot"
+                        : st.open                  ? "open"
+                        : st.connections.empty()   ? "disconnected"
+                                                   : "connected";
     Json j = {{"seat", s}, {"state", state}};
     if (st.claimed && !st.open) j["name"] = st.name;
+    if (st.bot || st.stand_in) j["bot"] = true;  // its moves are the bot's
     seats.push_back(std::move(j));
   }
   return {{"type", "room"},         {"room", code_},     {"game", game_.id()},         {"options", options_},

@@ -16,7 +16,11 @@
 namespace nyan::server {
 
 RoomManager::RoomManager(boost::asio::io_context& ioc, Journal& journal, const Config& config)
-    : ioc_(ioc), journal_(journal), config_(config) {}
+    : ioc_(ioc),
+      journal_(journal),
+      config_(config),
+      bots_(config.bot_threads > 0 ? config.bot_threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()) / 2),
+            static_cast<std::size_t>(config.bot_queue_max)) {}
 
 std::shared_ptr<Room> RoomManager::create(const Game& game, Json options) {
   std::lock_guard<std::mutex> lock(mu_);
@@ -43,6 +47,16 @@ void RoomManager::remove(const std::string& code) {
   if (it == rooms_.end()) return;
   doomed = std::move(it->second);
   rooms_.erase(it);
+}
+
+void RoomManager::pause_clocks() {
+  std::vector<std::shared_ptr<Room>> all;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (const auto& [code, room] : rooms_) all.push_back(room);
+  }
+  pausing_ += static_cast<int>(all.size());
+  for (const auto& room : all) room->pause_clocks([this] { --pausing_; });
 }
 
 RoomManager::RestoreSummary RoomManager::restore_all(int threads) {

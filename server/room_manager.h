@@ -3,12 +3,14 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
 
 #include "rules/core/game.h"
+#include "server/bot_pool.h"
 #include "server/config.h"
 #include "server/journal.h"
 
@@ -35,7 +37,13 @@ class RoomManager {
   // replay is left out with one log line; the others come back.
   RestoreSummary restore_all(int threads);
 
+  // The server stops: every room journals the time its running clocks have left (see
+  // Room::pause_clocks); clocks_pausing() counts the rooms still writing.
+  void pause_clocks();
+  int clocks_pausing() const { return pausing_.load(); }
+
   Journal& journal() { return journal_; }
+  BotPool& bots() { return bots_; }
 
  private:
   enum class Restored { ok, broken, expired };
@@ -46,6 +54,9 @@ class RoomManager {
   const Config& config_;
   mutable std::mutex mu_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+  std::atomic<int> pausing_{0};
+  // Last, so it stops first: its jobs hold rooms, and its threads post to their strands.
+  BotPool bots_;
 };
 
 }  // namespace nyan::server

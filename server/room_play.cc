@@ -49,10 +49,12 @@ void Room::start_match(const ParticipantPtr& from, const Json& re) {
                  match_ = std::make_unique<Match>(game_, options_, code_, secret_, game_no_, seed);
                  for (SeatState& st : seats_) st.requests.clear();  // ids are remembered per game
                  set_status(Status::playing);
+                 start_clocks();
                  log::info("game_started", {{"room", code_}, {"game", game_.id()}, {"game_no", game_no_}});
                  reply(from, {{"type", "ok"}, {"re", re}});
                  broadcast_room_info();
                  for (const auto& [pid, conn] : conns_) send_snapshot(pid, conn.seat);
+                 ask_bots();
                });
 }
 
@@ -67,28 +69,58 @@ void Room::on_action(const ParticipantPtr& from, const Envelope& msg, Clock::tim
   if (!match_ || status_ == Status::lobby) return reply_error(from, ProtoError::bad_state, "the game has not started", msg.id);
   if (!msg.id.is_null() && answer_retry(from, seat, msg.id, *action)) return;
   if (status_ == Status::over) return reply_error(from, ProtoError::game_over, "the game is over", msg.id);
+  // A decision that came after its seat's time ran out is the bot's (or a forfeit) now;
+  // talk (a side action) needs no time.
+  if (late(seat, received) && !side_action(*action)) {
+    if (clocks_.run_out(seat, received)) out_of_time(seat);
+    return reply_error(from, ProtoError::out_of_time, "your time for this decision ran out", msg.id);
+  }
 
+  apply_action(seat, *action, from, msg.id, received);
+}
+
+bool Room::side_action(const Json& action) const {
+  auto t = action.find("type");
+  if (t == action.end() || !t->is_string()) return false;
+  return std::find(side_types_.begin(), side_types_.end(), t->get_ref<const std::string&>()) != side_types_.end();
+}
+
+void Room::apply_action(Seat seat, const Json& action, const ParticipantPtr& from, const Json& re, Clock::time_point at) {
   // Worked out as a value: the room and the match change only once the record is durable.
   auto pending = std::make_shared<Match::Pending>();
-  Result r = match_->prepare(seat, *action, spectators_ > 0, *pending);
-  if (!r) return reply_error(from, from_rule_error(r.error().code), r.error().message, msg.id);
+  Result r = match_->prepare(seat, action, spectators_ > 0, *pending, /*by_bot=*/!from);
+  if (!r) {
+    if (from) return reply_error(from, from_rule_error(r.error().code), r.error().message, re);
+    // A bot chose from the legal list of this very version: the engine disagreeing is a bug.
+    return log::error("bot_move_refused", {{"room", code_}, {"seat", seat}, {"error", r.error().message}});
+  }
+  // The clocks after it, charged up to the moment the action arrived.
+  auto clocks = std::make_shared<TurnClocks>(clocks_);
+  clocks->acted(seat, !side_action(action), pending->state().to_act(), at);
   std::vector<Json> records;
   if (ctx_.journal.keeps_records()) {
-    records.push_back({{"kind", "action"},
-                       {"game_no", game_no_},
-                       {"version", pending->version()},
-                       {"seat", seat},
-                       {"action", pending->move().action},
-                       {"request", msg.id},
-                       {"hashes", pending->update().hashes}});
+    Json record = {{"kind", "action"},
+                   {"game_no", game_no_},
+                   {"version", pending->version()},
+                   {"seat", seat},
+                   {"action", pending->move().action},
+                   {"request", re},
+                   {"hashes", pending->update().hashes}};
+    if (!from) record["bot"] = true;
+    if (clocks->on()) record["clock"] = clocks->left(at);
+    records.push_back(std::move(record));
     if (pending->over())
       records.push_back({{"kind", "game_over"}, {"game_no", game_no_}, {"outcome", pending->state().outcome().to_json()}});
   }
-  journal_then(std::move(records), [this, pending, from, seat, re = msg.id, received](bool ok) {
+  journal_then(std::move(records), [this, pending, clocks, from, seat, re, at](bool ok) {
     // Not durable, so not accepted: nothing changed, and the player may try again.
-    if (!ok) return reply_error(from, ProtoError::unavailable, "the server cannot save moves right now; try again", re);
-    const Match::Update update = match_->commit(std::move(*pending));
-    finish_action(update, from, seat, re, received);
+    if (!ok) {
+      if (from) return reply_error(from, ProtoError::unavailable, "the server cannot save moves right now; try again", re);
+      return retry_bots_later();
+    }
+    clocks_ = *clocks;
+    const Match::Update update = match_->commit(std::move(*pending), clock_member());
+    finish_action(update, from, seat, re, at);
   });
 }
 
@@ -114,23 +146,27 @@ void Room::finish_action(const Match::Update& update, const ParticipantPtr& from
   for (const auto& [pid, conn] : conns_) {
     const std::size_t i = conn.seat == kSpectator ? spectator_frame : static_cast<std::size_t>(conn.seat);
     if (i >= update.frames.size()) continue;  // no spectators were expected when it was made
-    if (ack && pid == from->participant_id()) {
+    if (ack && from && pid == from->participant_id()) {
       from->deliver(std::move(ack), update.frames[i]);  // the actor: its ack, then its update
       ack = nullptr;
     } else {
       send(pid, update.frames[i]);
     }
   }
-  if (ack) from->deliver(std::move(ack));  // the actor left while the move was being saved
+  if (ack && from) from->deliver(std::move(ack));  // the actor left while the move was being saved
   metrics().actions++;
-  metrics().action_seconds.observe(std::chrono::duration<double>(Clock::now() - received).count());
+  // A client's wait from its message to its answer; a bot's thinking is no one's wait.
+  if (from) metrics().action_seconds.observe(std::chrono::duration<double>(Clock::now() - received).count());
+  arm_clock();
   if (match_->over()) {
     set_status(Status::over);
     keep_record(0);
     const Outcome o = match_->state().outcome();
     log::info("game_over", {{"room", code_}, {"game_no", game_no_}, {"reason", o.reason}, {"winners", o.winners}});
     broadcast_room_info();
+    return;
   }
+  ask_bots();
 }
 
 void Room::on_resync(const ParticipantPtr& from, const Envelope& msg) {
@@ -140,7 +176,7 @@ void Room::on_resync(const ParticipantPtr& from, const Envelope& msg) {
 }
 
 void Room::send_snapshot(std::uint64_t participant_id, Seat seat, const Json& re) {
-  send(participant_id, match_->snapshot(seat, re));
+  send(participant_id, match_->snapshot(seat, re, clock_member()));
 }
 
 }  // namespace nyan::server

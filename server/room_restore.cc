@@ -6,6 +6,8 @@
 // seat's view for every action made a restart with 10,000 rooms take several times longer,
 // and an engine that replays every action to the same final views cannot have diverged in a
 // way any client can observe.
+#include <boost/asio/post.hpp>
+
 #include "protocol/drbg.h"
 #include "server/room.h"
 
@@ -20,6 +22,7 @@ bool Room::restore(const std::vector<Json>& records, std::string& problem) {
   };
   host_ = -1;
   std::int64_t finished_at = 0;
+  Json clock_left;  // each seat's time left as last journaled in the current game
   Json last_hashes;  // journaled with the current game's latest action
   auto check_hashes = [&] {
     if (!match_ || last_hashes.is_null()) return true;
@@ -49,6 +52,21 @@ bool Room::restore(const std::vector<Json>& records, std::string& problem) {
         if (!seat_in(r, seat)) throw std::runtime_error("bad seat");
         seats_[seat] = SeatState{};
         host_ = r.at("host").get<Seat>();
+      } else if (kind == "bot_added") {
+        if (!seat_in(r, seat)) throw std::runtime_error("bad seat");
+        SeatState& st = seats_[seat];
+        st = SeatState{};
+        st.claimed = true;
+        st.bot = true;
+        st.name = r.at("name").get<std::string>();
+      } else if (kind == "bot_removed") {
+        if (!seat_in(r, seat) || !seats_[seat].bot) throw std::runtime_error("bad seat");
+        seats_[seat] = SeatState{};
+      } else if (kind == "stand_in" || kind == "seat_taken_back") {
+        if (!seat_in(r, seat) || !seats_[seat].claimed || seats_[seat].bot) throw std::runtime_error("bad seat");
+        seats_[seat].stand_in = kind == "stand_in";
+      } else if (kind == "clock_paused") {
+        if (r.at("game_no").get<int>() == game_no_) clock_left = r.at("left");
       } else if (kind == "seat_opened") {
         if (!seat_in(r, seat)) throw std::runtime_error("bad seat");
         seats_[seat].open = true;
@@ -61,13 +79,16 @@ bool Room::restore(const std::vector<Json>& records, std::string& problem) {
         game_no_ = game_no;
         match_ = std::make_unique<Match>(game_, options_, code_, secret_, game_no_, *seed, /*replaying=*/true, rules);
         for (SeatState& st : seats_) st.requests.clear();
+        clock_left = nullptr;  // a new game starts with full clocks
         set_status(Status::playing);
       } else if (kind == "action") {
         if (!match_ || r.at("game_no").get<int>() != game_no_ || !seat_in(r, seat))
           throw std::runtime_error("action outside a game");
-        if (!match_->replay(seat, r.at("action"))) throw std::runtime_error("the action does not replay");
+        if (!match_->replay(seat, r.at("action"), r.value("bot", false)))
+          throw std::runtime_error("the action does not replay");
         if (r.at("version").get<int>() != match_->version()) throw std::runtime_error("version differs");
         last_hashes = r.at("hashes");
+        clock_left = r.value("clock", Json());
         if (!r.at("request").is_null()) seats_[seat].requests.emplace(r["request"].dump(), match_->version());
       } else if (kind == "game_over") {
         if (!match_ || !match_->over() || match_->state().outcome().to_json() != r.at("outcome"))
@@ -102,6 +123,12 @@ bool Room::restore(const std::vector<Json>& records, std::string& problem) {
   for (Seat s = 0; s < n; ++s)
     if (seats_[s].claimed) seat_dropped(s);
   arm_idle_timer();
+  // The clocks run again from where they were journaled, and a bot to act when the server
+  // stopped thinks again (on the room's strand, as always).
+  net::post(strand_, [self = shared_from_this(), clock_left] {
+    if (self->status_ == Status::playing) self->resume_clocks(clock_left);
+    self->ask_bots();
+  });
   return true;
 }
 

@@ -148,7 +148,7 @@ int run_server(const Config& given, const std::string& program_path, const Journ
   net::steady_timer drain(ioc);
   Clock::time_point deadline;
   std::function<void()> poll_drain = [&] {
-    if (ctx.session_count() == 0 || Clock::now() >= deadline) {
+    if ((ctx.session_count() == 0 && rooms.clocks_pausing() == 0) || Clock::now() >= deadline) {
       log::info("stopping", {{"open_connections", ctx.session_count()}});
       ioc.stop();
       return;
@@ -163,6 +163,7 @@ int run_server(const Config& given, const std::string& program_path, const Journ
     log::info("shutdown", {{"signal", signal}, {"connections", ctx.session_count()}});
     ctx.stopping = true;
     listener->stop();
+    rooms.pause_clocks();
     ctx.for_each_session([](const std::shared_ptr<WsSession>& s) {
       s->close(websocket::close_code::going_away, "server shutting down");
     });

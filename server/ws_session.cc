@@ -16,8 +16,8 @@ namespace {
 constexpr auto kCloseDeadline = std::chrono::seconds(2);
 
 bool is_room_message(const std::string& t) {
-  return t == "leave" || t == "kick" || t == "start" || t == "close" || t == "rematch" || t == "action" ||
-         t == "resync";
+  return t == "leave" || t == "kick" || t == "add_bot" || t == "remove_bot" || t == "start" || t == "close" ||
+         t == "rematch" || t == "action" || t == "resync";
 }
 }  // namespace
 

@@ -1,5 +1,6 @@
 #include "clients/cli/game_client.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <random>
 
@@ -88,10 +89,10 @@ void GameClient::absorb(const Json& msg) {
     if (msg.contains("token")) token_ = msg["token"].get<std::string>();
   } else if (type == "room") {
     room_info_ = msg;
-  } else if (type == "snapshot") {
-    check = tracker_.on_snapshot(msg);
-  } else if (type == "update") {
-    check = tracker_.on_update(msg);
+  } else if (type == "snapshot" || type == "update") {
+    check = type == "snapshot" ? tracker_.on_snapshot(msg) : tracker_.on_update(msg);
+    clock_ = msg.value("clock", Json());
+    clock_at_ = std::chrono::steady_clock::now();
   } else if (type == "left" || type == "kicked" || type == "closed") {
     seat_.reset();
   }
@@ -102,6 +103,24 @@ void GameClient::absorb(const Json& msg) {
     if (budget_) budget_->spend();  // counted against the budget, which the next request waits for
     c_->send({{"type", "resync"}, {"id", next_id()}});
   }
+}
+
+bool GameClient::clock_running(int seat) const {
+  const Json running = clock_.is_object() ? clock_.value("running", Json::array()) : Json::array();
+  return std::find(running.begin(), running.end(), Json(seat)) != running.end();
+}
+
+std::vector<std::int64_t> GameClient::clock_left() const {
+  std::vector<std::int64_t> out;
+  if (!clock_.is_object() || !clock_.contains("left") || !clock_["left"].is_array()) return out;
+  const auto spent =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - clock_at_).count();
+  for (std::size_t s = 0; s < clock_["left"].size(); ++s) {
+    const Json& v = clock_["left"][s];
+    const std::int64_t ms = v.is_number_integer() ? v.get<std::int64_t>() : 0;
+    out.push_back(clock_running(static_cast<int>(s)) ? std::max<std::int64_t>(0, ms - spent) : ms);
+  }
+  return out;
 }
 
 Json GameClient::transcript() const {

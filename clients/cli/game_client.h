@@ -65,6 +65,12 @@ class GameClient {
   // (a transcript is shared for verification; the token would hand the seat over).
   Json transcript() const;
 
+  // The turn clocks (rooms with a clock): each seat's time left now, counted down from the
+  // last snapshot or update by this process's own elapsed time; empty without a clock.
+  std::vector<std::int64_t> clock_left() const;
+  bool clock_running(int seat) const;
+  std::string clock_mode() const { return clock_.value("mode", ""); }
+
   int problems() const { return problems_; }      // verification failures seen
   int resyncs() const { return resyncs_; }        // resyncs requested
   const std::string& last_problem() const { return last_problem_; }
@@ -87,6 +93,8 @@ class GameClient {
   std::vector<Json> messages_;
   int problems_ = 0, resyncs_ = 0;
   std::string last_problem_;
+  Json clock_;  // the last frame's clock member (null without a clock)
+  std::chrono::steady_clock::time_point clock_at_{};
 };
 
 }  // namespace nyan::cli

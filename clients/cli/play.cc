@@ -35,6 +35,14 @@ std::vector<std::string> seat_names(const Json& room) {
   return names;
 }
 
+// 75000 ms as "1:15".
+std::string clock_text(std::int64_t ms) {
+  const std::int64_t s = (ms + 999) / 1000;
+  char out[32];
+  std::snprintf(out, sizeof out, "%lld:%02lld", static_cast<long long>(s / 60), static_cast<long long>(s % 60));
+  return out;
+}
+
 // On a terminal each update redraws the screen from the top (clear, home), so a long move
 // list never pushes the board away; into a pipe or a file the screens follow one another,
 // which is what tests and logs read.
@@ -50,6 +58,13 @@ void show(const GameClient& c, const std::string& game, bool terminal, const std
       std::printf("  [%d %s %s%s]", seat, seat_name(names, seat).c_str(), s.value("state", "").c_str(),
                   c.seat() && *c.seat() == seat ? ", you" : "");
     }
+    std::printf("\n");
+  }
+  if (const auto left = c.clock_left(); !left.empty() && !c.game_over()) {
+    std::printf("clock (%s):", c.clock_mode().c_str());
+    for (std::size_t s = 0; s < left.size(); ++s)
+      std::printf("  %s %s%s", seat_name(names, static_cast<Seat>(s)).c_str(), clock_text(left[s]).c_str(),
+                  c.clock_running(static_cast<int>(s)) ? (left[s] > 0 ? " (running)" : " (out of time)") : "");
     std::printf("\n");
   }
   if (c.tracker().has_view()) std::printf("%s", render_view(game, c.tracker().view(), names).c_str());
@@ -134,6 +149,7 @@ int play(const Args& args) {
   std::string game = f.get("create");
   bool dirty = true;
   std::string notice;
+  auto drawn = std::chrono::steady_clock::now();
   auto shown_problems = c.problems();
   while (!conn.closed()) {
     while (auto m = c.pump(30ms)) {
@@ -151,8 +167,14 @@ int play(const Args& args) {
       notice = "(verification problem: " + c.last_problem() + "; resynced)";
       dirty = true;
     }
-    if (dirty) show(c, game, terminal, notice);
-    if (dirty) notice.clear();
+    // A running clock counts down on a terminal (once a second); a pipe gets changes only.
+    const auto now = std::chrono::steady_clock::now();
+    if (terminal && !c.clock_left().empty() && !c.game_over() && now - drawn >= 1s) dirty = true;
+    if (dirty) {
+      show(c, game, terminal, notice);
+      notice.clear();
+      drawn = now;
+    }
     dirty = false;
     auto line = read_line(50);
     if (!line) continue;

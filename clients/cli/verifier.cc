@@ -14,8 +14,9 @@ namespace nyan::cli {
 namespace {
 
 // Keys a snapshot or update may carry; anything else would be unexplained data.
-const std::set<std::string> kFrameKeys = {"type",   "room", "game_no", "version",     "to_act",   "seed_hash", "seed",
-                                          "record", "hash", "legal",   "commitments", "openings", "view",      "patch"};
+const std::set<std::string> kFrameKeys = {"type",        "room",     "game_no", "version", "to_act", "seed_hash",
+                                          "seed",        "record",   "hash",    "legal",   "view",   "patch",
+                                          "commitments", "openings", "clock",   "re"};
 
 }  // namespace
 
@@ -87,6 +88,9 @@ VerifyReport verify_game(const Json& record, const std::vector<Json>& messages, 
     const Json legal = seat == kSpectator ? Json::array() : Json(s.legal_actions(seat));
     if (msg.value("legal", Json()) != legal) problem("legal actions differ from the replay" + at);
     if (msg.value("to_act", Json()) != Json(s.to_act())) problem("whose turn differs from the replay" + at);
+    // The clocks run for exactly the seats the game waits for.
+    if (msg.contains("clock") && msg["clock"].value("running", Json()) != Json(s.to_act()))
+      problem("the running clocks are not those of the seats to act" + at);
     if (msg.contains("seed") != s.over() || msg.contains("record") != s.over())
       problem("the seed or record appeared before the end" + at);
     const std::vector<Sealed> sealed = s.sealed();

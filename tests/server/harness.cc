@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <thread>
 
 #include "clients/cli/verifier.h"
 
@@ -41,6 +42,19 @@ std::string open_room(std::vector<Player*> seats, std::vector<Player*> spectator
     REQUIRE((*joined)["seat"].is_null());
   }
   return code;
+}
+
+void rejoin(Player& p, unsigned short port) {
+  std::string error;
+  const auto deadline = std::chrono::steady_clock::now() + 10s;
+  for (;;) {
+    REQUIRE(std::chrono::steady_clock::now() < deadline);
+    if (p.conn.connect("127.0.0.1", port, error) && p.client.hello(error)) {
+      auto r = p.client.reconnect(p.client.room(), p.client.token());
+      if (r && (*r)["type"] == "joined") return;
+    }
+    std::this_thread::sleep_for(50ms);
+  }
 }
 
 void settle(std::vector<Player*> all, int quiet_ms) {

@@ -39,6 +39,9 @@ void play_to_end(std::vector<Player*> seats, std::vector<Player*> spectators, Rn
 void play_until_over(std::vector<Player*> seats, std::vector<Player*> spectators, Rng& rng,
                      const std::function<void(int actions)>& between = {}, int timeout_s = 60);
 
+// Reconnects a player to a (restarted) server with its token, trying for up to 10 s.
+void rejoin(Player& p, unsigned short port);
+
 // Pumps every player until no message arrives for `quiet_ms`.
 void settle(std::vector<Player*> all, int quiet_ms = 100);
 

@@ -27,20 +27,6 @@ std::vector<std::string> journal_args(const TempDir& dir, std::vector<std::strin
   return a;
 }
 
-// Reconnects a player to a (restarted) server with its token.
-void rejoin(Player& p, unsigned short port) {
-  std::string error;
-  const auto deadline = std::chrono::steady_clock::now() + 10s;
-  for (;;) {
-    REQUIRE(std::chrono::steady_clock::now() < deadline);
-    if (p.conn.connect("127.0.0.1", port, error) && p.client.hello(error)) {
-      auto r = p.client.reconnect(p.client.room(), p.client.token());
-      if (r && (*r)["type"] == "joined") return;
-    }
-    std::this_thread::sleep_for(50ms);
-  }
-}
-
 // What each player saw accepted: (game_no, version) -> the action it sent.
 using Accepted = std::map<std::pair<int, int>, Json>;
 
