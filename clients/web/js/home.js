@@ -5,7 +5,7 @@ import { h, fill, clear } from './dom.js';
 import { t, getLang } from './i18n.js';
 import { Session, normalizeCode } from './session.js';
 import { boardFor } from './games.js';
-import { optionControl, readOptions } from './options_form.js';
+import { optionControl, readOptions, roomOptionsGroup } from './options_form.js';
 
 export function savedName() {
   try { return localStorage.getItem('nyanhall.name') || ''; } catch { return ''; }
@@ -22,12 +22,15 @@ function gameCard(game, onCreate) {
     : t('players', { min: game.min_seats, max: game.max_seats });
   const controls = game.options.map((spec) => optionControl(game.id, spec));
   const error = h('p', { class: 'error', role: 'alert' });
-  // Map-like options (tables, presets or JSON) are folded away as advanced.
-  const simple = controls.filter((c) => c.spec.kind !== 'object').map((c) => c.field);
-  const advanced = controls.filter((c) => c.spec.kind === 'object').map((c) => c.field);
+  // Map-like options (tables, presets or JSON) are folded away as advanced; the options every
+  // room has (the clock, bots) come last, in a group of their own.
+  const own = controls.filter((c) => !c.spec.room);
+  const simple = own.filter((c) => c.spec.kind !== 'object').map((c) => c.field);
+  const advanced = own.filter((c) => c.spec.kind === 'object').map((c) => c.field);
   const form = h('form', { class: 'create-form', hidden: true, novalidate: true, 'data-game': game.id },
     simple,
     advanced.length > 0 && h('details', { class: 'advanced' }, h('summary', {}, t('advanced')), advanced),
+    roomOptionsGroup(controls),
     error,
     h('div', { class: 'button-row' },
       h('button', { type: 'submit', class: 'primary', 'data-key': `create-${game.id}` }, t('create')),

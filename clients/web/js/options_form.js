@@ -7,14 +7,18 @@ import { h } from './dom.js';
 import { t, has, getLang } from './i18n.js';
 import { boardFor } from './games.js';
 
+// The game's own words for an option, else the words every room's options share (the clock,
+// bots), else the option's name.
+const ownOrShared = (game, rest) => [`opt_${game}_${rest}`, `opt_${rest}`].find((k) => has(k));
+
 export function optionLabel(game, spec) {
-  const key = `opt_${game}_${spec.name}`;
-  return has(key) ? t(key) : spec.name.replace(/_/g, ' ');
+  const key = ownOrShared(game, spec.name);
+  return key ? t(key) : spec.name.replace(/_/g, ' ');
 }
 
 export function choiceLabel(game, spec, value) {
-  const key = `opt_${game}_${spec.name}_${typeof value === 'object' ? JSON.stringify(value) : value}`;
-  if (has(key)) return t(key);
+  const key = ownOrShared(game, `${spec.name}_${typeof value === 'object' ? JSON.stringify(value) : value}`);
+  if (key) return t(key);
   if (Number.isInteger(value) && /seat|player/.test(spec.name)) return t('seat_n', { n: value });
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
@@ -22,8 +26,8 @@ export function choiceLabel(game, spec, value) {
 // The game's own hint in the page's language; the schema's description (English) only on
 // the English page, so that a Japanese page does not switch language in mid-form.
 function optionHint(game, spec) {
-  const key = `opt_${game}_${spec.name}_hint`;
-  const text = has(key) ? t(key) : getLang() === 'en' ? spec.description : '';
+  const key = ownOrShared(game, `${spec.name}_hint`);
+  const text = key ? t(key) : getLang() === 'en' ? spec.description : '';
   if (spec.kind !== 'integer') return text;
   const range = spec.max >= 2 ** 31 - 1 ? t('opt_range_from', { min: spec.min, def: spec.default })
     : t('opt_range', { min: spec.min, max: spec.max, def: spec.default });
@@ -101,6 +105,22 @@ export function optionControl(game, spec) {
   return { field, input, read, spec };
 }
 
+// The room options (clock, on_timeout, drop_policy) in one group, each field shown only where
+// the clock chosen uses it.
+export function roomOptionsGroup(controls) {
+  const room = controls.filter((c) => c.spec.room);
+  if (!room.length) return null;
+  const byName = Object.fromEntries(room.map((c) => [c.spec.name, c]));
+  const uses = { move_seconds: ['move'], bank_seconds: ['bank'], increment_seconds: ['bank'], on_timeout: ['move', 'bank'] };
+  const follow = () => {
+    const clock = byName.clock ? byName.clock.read().value : 'off';
+    for (const [name, modes] of Object.entries(uses)) if (byName[name]) byName[name].field.hidden = !modes.includes(clock);
+  };
+  byName.clock?.input.addEventListener('change', follow);
+  follow();
+  return h('fieldset', { class: 'room-options' }, h('legend', {}, t('room_options')), room.map((c) => c.field));
+}
+
 // The whole form's options, or the first error (and the control to focus).
 export function readOptions(controls) {
   const options = {};
@@ -115,7 +135,9 @@ export function readOptions(controls) {
 
 // A room's options as label / value pairs (the join page), in the schema's order.
 export function describeOptions(game, schema, options) {
-  return (schema || []).filter((spec) => options && spec.name in options)
+  const unused = { off: ['move_seconds', 'bank_seconds', 'increment_seconds', 'on_timeout'], move: ['bank_seconds', 'increment_seconds'],
+    bank: ['move_seconds'] }[options?.clock] || [];
+  return (schema || []).filter((spec) => options && spec.name in options && !(spec.room && unused.includes(spec.name)))
     .map((spec) => {
       const value = options[spec.name];
       if (spec.kind === 'boolean') return [optionLabel(game, spec), value ? t('yes') : t('no')];

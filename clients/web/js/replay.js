@@ -9,7 +9,7 @@ import { boardFor, drawBoard } from './games.js';
 import { applyPatch } from './patch.js';
 import { viewHash } from './canonical.js';
 import { outcomeBox } from './outcome.js';
-import { fetchRoom } from './room_preview.js';
+import { fetchRoom, seatLabel } from './room_preview.js';
 
 const MAX_WINDOWS = 50;  // 50,000 steps: longer games are shown up to there
 const SPEEDS = [2000, 1000, 500, 250];
@@ -95,7 +95,7 @@ export class ReplayPage {
 
   seatLabel(n) {
     const s = this.room?.seats?.[n];
-    const name = s && s.name ? s.name : t('seat_n', { n });
+    const name = s ? seatLabel(s) : t('seat_n', { n });
     return n === this.seat ? t('name_viewpoint', { name }) : name;
   }
 

@@ -9,9 +9,41 @@ import { savedName, saveName } from './home.js';
 import { sha256Source } from './sha256.js';
 import { canonical } from './canonical.js';
 import { outcomeBox } from './outcome.js';
-import { fetchRoom, previewNode, finishedGamesNode } from './room_preview.js';
+import { fetchRoom, previewNode, finishedGamesNode, seatLabel } from './room_preview.js';
 
 const sameAction = (a, b) => canonical(a) === canonical(b);
+
+// 75 s as "1:15"; an hour or more as "1:02:03".
+export function clockText(ms) {
+  const s = Math.ceil(ms / 1000);
+  const two = (n) => String(n).padStart(2, '0');
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}` : `${Math.floor(s / 60)}:${two(s % 60)}`;
+}
+
+// The turn sound: off unless the player turned it on (kept in this browser).
+const turnSound = {
+  on() { try { return localStorage.getItem('nyanhall.sound') === '1'; } catch { return false; } },
+  set(on) { try { localStorage.setItem('nyanhall.sound', on ? '1' : '0'); } catch { /* private mode */ } },
+  // Two short tones made here (no sound file to fetch).
+  play() {
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      this.ctx = this.ctx || new Ctx();
+      const now = this.ctx.currentTime;
+      [[660, 0], [880, 0.12]].forEach(([hz, at]) => {
+        const osc = this.ctx.createOscillator();
+        const gain = this.ctx.createGain();
+        osc.frequency.value = hz;
+        gain.gain.setValueAtTime(0.12, now + at);
+        gain.gain.exponentialRampToValueAtTime(0.001, now + at + 0.1);
+        osc.connect(gain).connect(this.ctx.destination);
+        osc.start(now + at);
+        osc.stop(now + at + 0.11);
+      });
+    } catch { /* no audio here */ }
+  },
+};
 
 function copyText(text, button) {
   const done = () => {
@@ -62,6 +94,26 @@ export class RoomPage {
     this.obsKey = null;
     this.deal = null;           // result of the deal re-derivation
     this.prevRoom = null;
+    this.wasMyTurn = false;
+    this.ticker = null;         // counts the clocks down between frames
+  }
+
+  stop() {
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
+    document.title = t('app_name');
+  }
+
+  // Redraws only the clocks (four times a second while a room has one).
+  tick() {
+    const left = this.session?.clockLeft();
+    if (!left) return;
+    for (const el of this.root.querySelectorAll('.seat-clock[data-seat]')) {
+      const ms = left[Number(el.dataset.seat)];
+      if (ms === undefined) continue;
+      el.textContent = ms > 0 ? clockText(ms) : t('clock_out');
+      el.classList.toggle('low', ms < 10_000);
+    }
   }
 
   async start() {
@@ -103,6 +155,7 @@ export class RoomPage {
 
   bind() {
     const s = this.session;
+    this.prevRoom = s.roomInfo;  // what the page was created with (a room made on the home page)
     s.addEventListener('room', (e) => this.onRoom(e.detail));
     s.addEventListener('view', (e) => this.onView(e.detail));
     s.addEventListener('resync', (e) => {
@@ -161,7 +214,7 @@ export class RoomPage {
 
   seatName(seat) {
     const info = this.session?.roomInfo?.seats?.[seat];
-    const name = info && info.name ? info.name : t('seat_n', { n: seat });
+    const name = info ? seatLabel(info) : t('seat_n', { n: seat });
     return seat === this.session?.seat ? t('name_you', { name }) : name;
   }
 
@@ -170,8 +223,10 @@ export class RoomPage {
     if (prev) {
       for (const s of info.seats) {
         const before = prev.seats[s.seat]?.state;
-        const name = s.name || t('seat_n', { n: s.seat });
+        const name = seatLabel(s);
         if (before === 'connected' && s.state === 'disconnected') this.addLog(() => t('seat_left', { who: name }), 'room');
+        if (!prev.seats[s.seat]?.bot && s.bot && s.state !== 'bot') this.addLog(() => t('seat_bot_stands_in', { who: name }), 'room');
+        if (before === 'empty' && s.state === 'bot') this.addLog(() => t('seat_bot_added', { who: name }), 'room');
         if (before === 'disconnected' && s.state === 'connected') this.addLog(() => t('seat_back', { who: name }), 'room');
         if ((before === 'empty' || before === 'open') && s.state === 'connected') this.addLog(() => t('seat_joined', { who: name, n: s.seat }), 'room');
       }
@@ -296,6 +351,7 @@ export class RoomPage {
       join: h('section', { class: 'join-box', hidden: true }),
       finished: h('div', { class: 'finished-wrap' }),
     };
+    if (!this.ticker) this.ticker = setInterval(() => this.tick(), 250);
     this.el.grid = h('div', { class: 'room-grid' },
         h('div', { class: 'main-col' }, this.el.status, this.el.board, this.el.more),
         h('aside', { class: 'side-col' }, this.el.seats, this.el.controls, this.el.finished, this.el.log, this.el.trust));
@@ -349,6 +405,7 @@ export class RoomPage {
 
   showGone(text) {
     this.gone = true;
+    this.stop();
     fill(this.root, h('section', { class: 'gone' }, h('p', { role: 'alert' }, text),
       h('a', { href: '/', class: 'button primary', 'data-link': '' }, t('back_home'))));
     document.body.dataset.status = 'gone';
@@ -396,18 +453,31 @@ export class RoomPage {
     const s = this.session;
     const toAct = new Set(s?.tracker.toAct || []);
     const playing = info?.status === 'playing';
+    const lobbyHost = s.host && info?.status === 'lobby';
+    const clock = playing ? s.clockLeft() : null;
     fill(this.el.seats, h('h2', { id: 'seats-h' }, t('seats')),
       h('ul', { class: 'seat-list' }, (info?.seats || []).map((seat) => {
         const mine = seat.seat === s.seat;
-        const canKick = s.host && info.status === 'lobby' && !mine && seat.state !== 'empty';
+        const isBot = seat.state === 'bot';
+        const canKick = lobbyHost && !mine && seat.state !== 'empty' && !isBot;
+        const running = !!s.clock && s.clock.running.includes(seat.seat);
+        const ms = clock ? clock[seat.seat] : undefined;
         return h('li', { class: ['seat', `state-${seat.state}`, mine ? 'mine' : '', playing && toAct.has(seat.seat) ? 'to-act' : ''],
           'data-seat': seat.seat, 'data-state': seat.state },
           h('span', { class: 'dot', 'aria-hidden': 'true' }),
-          h('span', { class: 'seat-name' }, seat.name || t('seat_n', { n: seat.seat })),
+          h('span', { class: 'seat-name' }, seatLabel(seat)),
           mine && h('span', { class: 'tag' }, t('you')),
           info.host === seat.seat && h('span', { class: 'tag host' }, t('host')),
-          h('span', { class: 'seat-state' }, t(`state_${seat.state}`)),
-          canKick && h('button', { class: 'small', 'data-key': `kick-${seat.seat}`, onclick: () => this.command('kick', { seat: seat.seat }) }, t('kick')));
+          isBot && h('span', { class: 'tag bot' }, t('state_bot')),
+          seat.bot && !isBot && h('span', { class: 'tag bot', title: t('bot_stands_in') }, t('bot_stands_in_short')),
+          ms !== undefined && h('span', { class: ['seat-clock', running ? 'running' : '', ms < 10_000 ? 'low' : ''],
+            'data-seat': seat.seat, 'aria-label': t('clock_label') }, ms > 0 ? clockText(ms) : t('clock_out')),
+          !isBot && h('span', { class: 'seat-state' }, t(`state_${seat.state}`)),
+          canKick && h('button', { class: 'small', 'data-key': `kick-${seat.seat}`, onclick: () => this.command('kick', { seat: seat.seat }) }, t('kick')),
+          lobbyHost && seat.state === 'empty' && h('button', { class: 'small', 'data-key': `add-bot-${seat.seat}`,
+            onclick: () => this.command('add_bot', { seat: seat.seat }) }, t('add_bot')),
+          lobbyHost && isBot && h('button', { class: 'small', 'data-key': `remove-bot-${seat.seat}`,
+            onclick: () => this.command('remove_bot', { seat: seat.seat }) }, t('remove_bot')));
       })),
       info ? h('p', { class: 'muted' }, t('spectators', { n: info.spectators })) : null);
   }
@@ -417,7 +487,7 @@ export class RoomPage {
     const box = clear(this.el.controls);
     if (!info) return;
     if (s.host) {
-      const full = info.seats.every((x) => x.state === 'connected' || x.state === 'disconnected');
+      const full = info.seats.every((x) => x.state === 'connected' || x.state === 'disconnected' || x.state === 'bot');
       if (info.status === 'lobby') {
         box.append(h('button', { class: 'primary', id: 'start', 'data-key': 'start', disabled: !full, onclick: () => this.command('start') }, t('start')));
         if (!full) box.append(h('p', { class: 'hint' }, t('start_hint')));
@@ -428,6 +498,19 @@ export class RoomPage {
     if (s.seat !== undefined) {
       box.append(h('button', { id: 'leave', 'data-key': 'leave', onclick: async () => { await this.session.leave(); this.go('/'); } }, t('leave')));
     }
+    if (Number.isInteger(s.seat)) {
+      const sound = h('input', { type: 'checkbox', id: 'turn-sound', checked: turnSound.on(),
+        onchange: () => { turnSound.set(sound.checked); if (sound.checked) turnSound.play(); } });
+      box.append(h('label', { class: 'check small', for: 'turn-sound' }, sound, ' ', t('turn_sound')));
+    }
+  }
+
+  // The tab says when it is your turn (and the optional sound rings once as it starts).
+  markTurn(myTurn) {
+    const title = this.titles?.[this.session?.roomInfo?.game] || t('app_name');
+    document.title = myTurn ? t('title_your_turn', { title }) : title;
+    if (myTurn && !this.wasMyTurn && turnSound.on()) turnSound.play();
+    this.wasMyTurn = myTurn;
   }
 
   renderBoard(info) {
@@ -449,6 +532,7 @@ export class RoomPage {
     this.el.status.textContent = status;
     this.el.status.dataset.myturn = myTurn ? '1' : '0';
     document.body.dataset.myturn = myTurn && !this.busy ? '1' : '0';
+    this.markTurn(myTurn && !over);
     document.body.dataset.phase = view?.phase || '';
     if (!view) {
       clear(this.el.board);

@@ -19,7 +19,13 @@ export async function fetchRoom(code) {
   }
 }
 
-const seatLabel = (seat) => seat.name || t('seat_n', { n: seat.seat });
+// A seat's name as people read it: what its player typed, the page's own label for a seat
+// with no name, and "Bot 2" (as the server names a bot seat) in the page's language.
+export function seatLabel(seat) {
+  const bot = seat.state === 'bot' && /^Bot (\d+)$/.exec(seat.name || '');
+  if (bot) return t('bot_n', { n: Number(bot[1]) });
+  return seat.name || t('seat_n', { n: seat.seat });
+}
 
 export function previewNode(info, { title, schema }) {
   const host = info.seats.find((s) => s.seat === info.host);

@@ -54,6 +54,18 @@ export class Session extends EventTarget {
     this.resyncing = false;
     this.lastGameNo = 0;
     this.welcome = null;
+    // The turn clocks of the last snapshot or update (rooms with a clock), with when it
+    // arrived by this page's monotonic clock: a running clock counts down from `left` by the
+    // time since then, so a wrong clock on this machine changes nothing.
+    this.clock = null;
+  }
+
+  // Each seat's time left now (ms), or null without a clock.
+  clockLeft() {
+    const c = this.clock;
+    if (!c) return null;
+    const spent = performance.now() - c.at;
+    return c.left.map((ms, seat) => (c.running.includes(seat) ? Math.max(0, ms - spent) : ms));
   }
 
   emit(type, detail) { this.dispatchEvent(new CustomEvent(type, { detail })); }
@@ -112,8 +124,13 @@ export class Session extends EventTarget {
   }
 
   onFrame(text) {
+    const arrived = performance.now();
     let msg;
     try { msg = JSON.parse(text); } catch { return; }
+    if (msg && (msg.type === 'snapshot' || msg.type === 'update')) {
+      const c = msg.clock;
+      this.clock = c && Array.isArray(c.left) && Array.isArray(c.running) ? { left: c.left, running: c.running, mode: c.mode, at: arrived } : null;
+    }
     // Everything goes through one queue so hashes are checked in arrival order.
     this.queue = this.queue.then(() => this.handle(msg)).catch((e) => console.error(e));
   }
