@@ -6,15 +6,11 @@
 #include <cstdint>
 #include <optional>
 
+#include "rules/core/move.h"
 #include "rules/core/rng.h"
 #include "rules/core/state.h"
 
 namespace nyan {
-
-struct Move {
-  Seat seat = 0;
-  Json action;
-};
 
 inline constexpr std::uint64_t kSideActionOdds = 8;
 
