@@ -88,7 +88,7 @@ Match::SentView& Match::current_view(Seat seat) {
 }
 
 Result Match::replay(Seat seat, const Json& action) {
-  Result r = state_->apply(seat, action);
+  Result r = apply_move(*state_, Move{seat, action});  // a journaled forfeit too
   if (r) moves_.push_back(Move{seat, action});
   return r;
 }
