@@ -95,7 +95,7 @@ Match::SentView& Match::current_view(Seat seat) {
 }
 
 Result Match::replay(Seat seat, const Json& action, bool by_bot) {
-  Result r = state_->apply(seat, action);
+  Result r = apply_move(*state_, Move{seat, action});  // a journaled forfeit too
   if (r) moves_.push_back(Move{seat, action, by_bot});
   return r;
 }
@@ -160,6 +160,14 @@ std::string Match::common_members(const State& state, int version, const std::st
 }
 
 Result Match::prepare(Seat seat, const Json& action, bool spectators, Pending& p, bool by_bot) {
+  return prepare_move(Move{seat, action, by_bot}, /*forfeit=*/false, spectators, p);
+}
+
+Result Match::prepare_forfeit(Seat seat, bool spectators, Pending& p) {
+  return prepare_move(Move{seat, forfeit_action()}, /*forfeit=*/true, spectators, p);
+}
+
+Result Match::prepare_move(const Move& move, bool forfeit, bool spectators, Pending& p) {
   ensure_sealed();
   // The views before the action, which the patches start from: normally the ones last sent,
   // so nothing is made here; after a restore they are made now, once (they describe the
@@ -169,8 +177,9 @@ Result Match::prepare(Seat seat, const Json& action, bool spectators, Pending& p
 
   p = Pending{};
   p.state_ = state_->clone();
-  if (Result r = p.state_->apply(seat, action); !r) return r;
-  p.move_ = Move{seat, action, by_bot};
+  // A client's action goes through the engine's legal list alone; only the server forfeits.
+  if (Result r = forfeit ? p.state_->forfeit(move.seat) : p.state_->apply(move.seat, move.action); !r) return r;
+  p.move_ = move;
   p.version_ = version() + 1;
   p.entitled_ = p.state_->sealed();
   p.added_ = new_slots(p.entitled_);

@@ -54,6 +54,9 @@ class Match {
   // after the action. The match itself does not change (only its cache of the current
   // views): see commit(). `by_bot`: the seat's bot chose it (marked in the record).
   Result prepare(Seat seat, const Json& action, bool spectators, Pending& out, bool by_bot = false);
+  // The same for the server's forfeit of `seat` (its clock ran out), recorded as the move
+  // {"type":"forfeit"}; an error for a game without forfeits.
+  Result prepare_forfeit(Seat seat, bool spectators, Pending& out);
   // Makes a prepared action the match's own: its state, the views it sent, the openings it
   // marked as sent. `p` was prepared against the current version. Returns its update, each
   // frame ending with `extra` (members the room adds as it sends them, such as the clocks;
@@ -118,6 +121,7 @@ class Match {
   // `record` once over), as JSON text without braces, for `state` at `version`.
   std::string common_members(const State& state, int version, const std::string& record) const;
   std::string record_text(const State& state, const std::vector<Move>& moves) const;
+  Result prepare_move(const Move& move, bool forfeit, bool spectators, Pending& p);
 
   const Game& game_;
   Json options_;

@@ -7,6 +7,7 @@
 #include "protocol/json_diff.h"
 #include "protocol/sha256.h"
 #include "rules/core/canonical_text.h"
+#include "rules/core/move.h"
 #include "rules/core/registry.h"
 
 namespace nyan::server {
@@ -27,7 +28,7 @@ std::optional<std::string> replay_views(const std::string& record_text, Seat sea
   auto apply = [&](int i) {
     const Json& m = moves[static_cast<std::size_t>(i)];
     if (!m.is_object() || !m.contains("seat") || !m["seat"].is_number_integer() || !m.contains("action")) return false;
-    return static_cast<bool>(state->apply(m["seat"].get<Seat>(), m["action"]));
+    return static_cast<bool>(apply_move(*state, Move{m["seat"].get<Seat>(), m["action"]}));  // a forfeit too
   };
   for (int i = 0; i < from; ++i)
     if (!apply(i)) return std::nullopt;

@@ -143,8 +143,10 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   bool answer_retry(const ParticipantPtr& from, Seat seat, const Json& id, const Json& action);
   void send_snapshot(std::uint64_t participant_id, Seat seat, const Json& re = nullptr);
   // Journals `action` of `seat` (received at `at`), then commits and broadcasts it; `from`
-  // is answered, or is null for the seat's bot. Everything that acts goes through here.
-  void apply_action(Seat seat, const Json& action, const ParticipantPtr& from, const Json& re, Clock::time_point at);
+  // is answered, or is null for the seat's bot. With `forfeit` the action is the server's
+  // forfeit of the seat (its clock ran out). Everything that acts goes through here.
+  void apply_action(Seat seat, const Json& action, const ParticipantPtr& from, const Json& re, Clock::time_point at,
+                    bool forfeit = false);
   // Whether the action is a side action of this game (free, open to any seat, no decision).
   bool side_action(const Json& action) const;
 

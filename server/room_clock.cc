@@ -66,8 +66,16 @@ void Room::clock_expired() {
 void Room::out_of_time(Seat seat) {
   metrics().clock_timeouts++;
   log::info("clock_ran_out", {{"room", code_}, {"game_no", game_no_}, {"seat", seat}, {"version", match_->version()}});
+  if (rules_.forfeit_on_timeout && game_.forfeits()) {
+    // After anything in flight (another seat's forfeit may already have ended the game).
+    return when_idle([this, seat, game_no = game_no_] {
+      if (status_ != Status::playing || game_no != game_no_ || !clocks_.out_of_time(seat)) return;
+      log::info("forfeit", {{"room", code_}, {"game_no", game_no_}, {"seat", seat}});
+      apply_action(seat, forfeit_action(), nullptr, nullptr, Clock::now(), /*forfeit=*/true);
+    });
+  }
   // The seat's bot makes this one decision (bot_plays sees the clock out of time); the seat
-  // stays the player's for the next.
+  // stays the player's for the next. Team and co-operative games have no forfeit: the same.
   ask_bots();
 }
 

@@ -85,14 +85,17 @@ bool Room::side_action(const Json& action) const {
   return std::find(side_types_.begin(), side_types_.end(), t->get_ref<const std::string&>()) != side_types_.end();
 }
 
-void Room::apply_action(Seat seat, const Json& action, const ParticipantPtr& from, const Json& re, Clock::time_point at) {
+void Room::apply_action(Seat seat, const Json& action, const ParticipantPtr& from, const Json& re, Clock::time_point at,
+                        bool forfeit) {
   // Worked out as a value: the room and the match change only once the record is durable.
   auto pending = std::make_shared<Match::Pending>();
-  Result r = match_->prepare(seat, action, spectators_ > 0, *pending, /*by_bot=*/!from);
+  Result r = forfeit ? match_->prepare_forfeit(seat, spectators_ > 0, *pending)
+                     : match_->prepare(seat, action, spectators_ > 0, *pending, /*by_bot=*/!from);
   if (!r) {
     if (from) return reply_error(from, from_rule_error(r.error().code), r.error().message, re);
-    // A bot chose from the legal list of this very version: the engine disagreeing is a bug.
-    return log::error("bot_move_refused", {{"room", code_}, {"seat", seat}, {"error", r.error().message}});
+    // A bot chose from the legal list of this very version, and the room forfeits only in
+    // games with forfeits: the engine disagreeing is a bug.
+    return log::error("server_move_refused", {{"room", code_}, {"seat", seat}, {"error", r.error().message}});
   }
   // The clocks after it, charged up to the moment the action arrived.
   auto clocks = std::make_shared<TurnClocks>(clocks_);
@@ -106,7 +109,7 @@ void Room::apply_action(Seat seat, const Json& action, const ParticipantPtr& fro
                    {"action", pending->move().action},
                    {"request", re},
                    {"hashes", pending->update().hashes}};
-    if (!from) record["bot"] = true;
+    if (!from && !forfeit) record["bot"] = true;
     if (clocks->on()) record["clock"] = clocks->left(at);
     records.push_back(std::move(record));
     if (pending->over())

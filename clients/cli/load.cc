@@ -43,6 +43,7 @@ struct Settings {
   long matches = 0;     // stop after this many (0: use the duration)
   double duration = 10;  // seconds
   int think_ms = 0;      // each bot waits uniform(0, 2*think) before acting
+  int server_bots = 0;   // seats of each room the server's own bots play (the last ones)
   int pid = 0;
 };
 
@@ -99,8 +100,8 @@ class Bot : public std::enable_shared_from_this<Bot> {
 // The bots of one room; the first creates it and hosts (start, rematch).
 class LoadRoom {
  public:
-  LoadRoom(net::io_context& ioc, const Settings& s, Stats& st, int n) {
-    for (int i = 0; i < s.seats; ++i)
+  LoadRoom(net::io_context& ioc, const Settings& s, Stats& st, int n) : s_(s) {
+    for (int i = 0; i < s.seats - s.server_bots; ++i)
       bots_.push_back(std::make_shared<Bot>(ioc, s, st, *this, i, static_cast<std::uint64_t>(n) * 16 + i + 1));
   }
   void start() {
@@ -114,12 +115,15 @@ class LoadRoom {
     code_ = code;
     for (auto& b : bots_)
       if (b->index() != 0) b->join(code_);
+    // The server's bots take the last seats (the clients' joins take the first free ones).
+    for (int seat = s_.seats - s_.server_bots; seat < s_.seats; ++seat) bots_[0]->send({{"type", "add_bot"}, {"seat", seat}});
   }
   std::vector<std::shared_ptr<Bot>>& bots() { return bots_; }
   bool start_sent = false;
   int game_ended = 0;  // game_no whose end was counted
 
  private:
+  const Settings& s_;
   std::vector<std::shared_ptr<Bot>> bots_;
   std::string code_;
 };
@@ -179,7 +183,7 @@ void Bot::on_message(const Json& m) {
   } else if (type == "room") {
     if (index_ == 0 && m["status"] == "lobby" && !room_.start_sent) {
       bool full = true;
-      for (const Json& seat : m["seats"]) full = full && seat["state"] == "connected";
+      for (const Json& seat : m["seats"]) full = full && (seat["state"] == "connected" || seat["state"] == "bot");
       if (full) {
         room_.start_sent = true;
         send({{"type", "start"}});
@@ -341,6 +345,7 @@ const CommandSpec kLoad = {
      {"matches", "N", "stop after N finished matches (default 0: run for --duration)"},
      {"duration", "SECONDS", "how long to run when --matches is 0 (default 10)"},
      {"think-ms", "MS", "each bot waits a random 0..2*MS before each move (default 0)"},
+     {"server-bots", "N", "the last N seats of each room are the server's own bots (add_bot; default 0)"},
      {"server-pid", "PID", "the server's process id, to read its CPU time and memory from /proc"},
      {"idle-rooms", "N", "open N idle rooms instead of playing, and report the memory they take"}}};
 
@@ -349,7 +354,8 @@ int load(const Args& args) {
   if (f.help()) return print_help(kLoad);
   Settings s;
   auto rooms = f.integer("rooms", 10), matches = f.integer("matches", 0), think = f.integer("think-ms", 0),
-       pid = f.integer("server-pid", 0), seats = f.integer("seats", 0), idle = f.integer("idle-rooms", 0);
+       pid = f.integer("server-pid", 0), seats = f.integer("seats", 0), idle = f.integer("idle-rooms", 0),
+       server_bots = f.integer("server-bots", 0);
   if (!f.ok()) return usage_error(kLoad, f.error());
   if (!f.has("game")) return usage_error(kLoad, "--game is required");
   if (!parse_server(f.get("server", "127.0.0.1:8080"), s.host, s.port))
@@ -369,6 +375,9 @@ int load(const Args& args) {
   s.pid = static_cast<int>(*pid);
   // Seats: the "players" option, else --seats, else 2.
   s.seats = s.options.contains("players") ? s.options["players"].get<int>() : (*seats > 0 ? static_cast<int>(*seats) : 2);
+  s.server_bots = static_cast<int>(*server_bots);
+  if (s.server_bots < 0 || s.server_bots >= s.seats)
+    return usage_error(kLoad, "--server-bots must leave at least one seat to the load's own clients");
   if (*idle > 0) return idle_rooms(s, static_cast<int>(*idle));
 
   net::io_context ioc;
@@ -389,8 +398,8 @@ int load(const Args& args) {
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
   const ProcStat after = read_proc(s.pid);
 
-  std::printf("load: game %s, %d rooms x %d seats, think %d ms, %.1f s\n", s.game.c_str(), s.rooms, s.seats,
-              s.think_ms, secs);
+  std::printf("load: game %s, %d rooms x %d seats (%d of them the server's bots), think %d ms, %.1f s\n",
+              s.game.c_str(), s.rooms, s.seats, s.server_bots, s.think_ms, secs);
   std::printf("matches completed: %ld\n", st.matches);
   std::printf("actions: %ld (%.0f/s)\n", st.actions, st.actions / secs);
   std::printf("action round trip ms: p50 %.3f, p90 %.3f, p99 %.3f, max %.3f\n", percentile(st.rtt_ms, 0.5),

@@ -117,7 +117,9 @@ std::string render_daihugo(const Json& v) {
     if (const std::string line = event(log[i]); !line.empty()) o << "  . " << line << "\n";
   if (v.contains("outcome")) {
     const Json& out = v["outcome"];
-    if (solo)
+    if (solo && out["details"].contains("forfeit"))
+      o << "  given up in turn " << out["turns"] << "\n";
+    else if (solo)
       o << "  cleared in " << out["details"]["cleared_turns"] << " turns: "
         << (out["details"]["success"] == true ? "success" : "over the target") << "\n";
   }

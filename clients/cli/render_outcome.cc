@@ -19,9 +19,11 @@ constexpr Reason kReasons[] = {
     {"oikake", "conflict", "both won at once, so the presenter wins"},
     {"oikake", "deck_out_distance", "the deck ran out and the closer cat wins"},
     {"oikake", "deck_out_tie", "the deck ran out at equal distance, so the next presenter wins"},
+    {"oikake", "forfeit", "the other player forfeited"},
     {"daihugo", "tails_limit", "five tails"},
     {"daihugo", "single_round", "a single round"},
     {"daihugo", "solo_cleared", "the solo game is cleared"},
+    {"daihugo", "forfeit", "a player forfeited"},
     {"kushine", "all_boarded", "everyone boarded"},
     {"kushine", "difficulty_not_met", "everyone boarded, but short of the difficulty"},
     {"kushine", "pile_empty", "a pile ran out"},
@@ -33,6 +35,7 @@ constexpr Reason kReasons[] = {
     {"hinode", "vp", "most victory points"},
     {"hinode", "markers", "tied on victory points, more markers on the map"},
     {"hinode", "draw", "a draw"},
+    {"hinode", "forfeit", "a player forfeited"},
 };
 
 std::string reason_words(const std::string& game, const std::string& code) {

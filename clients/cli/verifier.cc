@@ -7,6 +7,7 @@
 #include "protocol/canonical.h"
 #include "protocol/drbg.h"
 #include "protocol/view_tracker.h"
+#include "rules/core/move.h"
 #include "rules/core/registry.h"
 
 namespace nyan::cli {
@@ -54,7 +55,9 @@ VerifyReport verify_game(const Json& record, const std::vector<Json>& messages, 
   states.push_back(game->start(options, std::make_unique<Drbg>(*seed, rules.get<int>())));
   for (const Json& m : record["moves"]) {
     auto next = states.back()->clone();
-    if (!m.contains("seat") || !m["seat"].is_number_integer() || !next->apply(m["seat"], m.value("action", Json()))) {
+    // A move is an accepted action or a forfeit the server made (rules/core/move.h).
+    if (!m.contains("seat") || !m["seat"].is_number_integer() ||
+        !apply_move(*next, Move{m["seat"].get<Seat>(), m.value("action", Json())})) {
       problem("move " + std::to_string(r.moves + 1) + " is not legal in the replay");
       return r;
     }

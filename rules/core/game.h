@@ -42,6 +42,10 @@ class Game {
   };
   virtual std::vector<Reason> outcome_reasons() const = 0;
 
+  // Whether a game in progress can end with a seat forfeiting (State::forfeit), so that the
+  // server may end it that way when a seat's turn clock runs out. Default: no.
+  virtual bool forfeits() const { return false; }
+
   // Fills defaults and checks every option (schema, then check_options). On success `out`
   // is the complete options object every other call expects.
   Result normalize_options(const Json& given, Json& out) const;

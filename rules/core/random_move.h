@@ -6,16 +6,11 @@
 #include <cstdint>
 #include <optional>
 
+#include "rules/core/move.h"
 #include "rules/core/rng.h"
 #include "rules/core/state.h"
 
 namespace nyan {
-
-struct Move {
-  Seat seat = 0;
-  Json action;
-  bool bot = false;  // made by the seat's bot (a room's record says so; the rules do not care)
-};
 
 inline constexpr std::uint64_t kSideActionOdds = 8;
 

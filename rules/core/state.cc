@@ -53,6 +53,17 @@ Result State::apply(Seat seat, const Json& action) {
   return Result::ok();
 }
 
+Result State::forfeit(Seat seat) {
+  if (seat < 0 || seat >= seat_count()) return Result::fail(RuleError::invalid_seat, "no such seat");
+  if (over()) return Result::fail(RuleError::game_over, "the game is over");
+  try {
+    if (!do_forfeit(seat)) return Result::fail(RuleError::illegal_action, "this game has no forfeit");
+  } catch (const std::exception&) {
+    return Result::fail(RuleError::internal, "engine error");  // an engine bug, as in apply()
+  }
+  return Result::ok();
+}
+
 std::vector<Json> State::legal_actions(Seat seat) const { return ActionList(*this, seat).parse_all(); }
 
 std::string State::legal_text(Seat seat) const { return std::string(ActionList(*this, seat).text()); }

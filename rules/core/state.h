@@ -93,6 +93,17 @@ class State {
   // Valid when over().
   virtual Outcome outcome() const = 0;
 
+  // Ends the game at once with `seat` forfeiting: what the server does for a seat whose turn
+  // clock ran out, in a game that has forfeits (Game::forfeits()). It is not an action: no
+  // legal list holds it and apply() refuses it; a record holds it as a move (move.h).
+  // Afterwards over() holds, to_act() and every legal list are empty, outcome() has the
+  // reason "forfeit" and the seat in details "forfeit", and the views show the end as a
+  // normal end shows it: whatever a normal end reveals a forfeit reveals, and no more. Each
+  // engine's header says who wins. Refused, changing nothing: a seat out of range
+  // (invalid_seat), a game already over (game_over), a game without forfeits
+  // (illegal_action).
+  Result forfeit(Seat seat);
+
   // Hidden values to commit to (see Sealed). Default: none.
   virtual std::vector<Sealed> sealed() const { return {}; }
 
@@ -118,6 +129,10 @@ class State {
 
   // Called only with an action found in the legal list (in its canonical spelling).
   virtual void do_apply(Seat seat, const Json& action) = 0;
+
+  // Ends the game with `seat` forfeiting; called only with a seat in range while the game is
+  // not over. The default, for a game without forfeits: false, changing nothing.
+  virtual bool do_forfeit(Seat seat) { (void)seat; return false; }
 
   // A precise message for an action that is not legal now (the default is generic).
   // It must not mention anything hidden from `seat`.

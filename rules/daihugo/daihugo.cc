@@ -233,6 +233,15 @@ Outcome solo_outcome(const Board& b) {
   Outcome o;
   o.reason = b.reason;
   const int t = b.solo_turn;
+  if (b.forfeit) {  // forfeit: given up in turn t, never cleared
+    o.scores = {t};
+    o.turns = t;
+    o.details = {{"forfeit", *b.forfeit},
+                 {"success", false},
+                 {"target", b.settings.solo_target},
+                 {"stats", {{"success", 0}, {"wild_swaps", b.wild_swaps}}}};
+    return o;
+  }
   const bool success = t <= b.settings.solo_target;
   if (success) o.winners = {0};
   o.scores = {t};
@@ -244,18 +253,19 @@ Outcome solo_outcome(const Board& b) {
   return o;
 }
 
-// §7: fewest tails first (single_round: that round's penalty); equal values share a rank.
-Json standings(const Board& b) {
-  const RoundResult& last = b.results.back();
-  const std::vector<int>& key = b.settings.single_round ? last.penalties : b.tails;
+// §7: fewest tails first (single_round: the penalty, the circles left in hand at the end);
+// equal values share a rank. A seat that forfeited comes last (header comment).
+Json standings(const Board& b, const std::vector<int>& penalties) {
+  const std::vector<int>& value = b.settings.single_round ? penalties : b.tails;
+  const auto key = [&](Seat s) { return std::make_pair(b.forfeit == s, value[s]); };
   std::vector<Seat> order;
   for (Seat s = 0; s < b.n(); ++s) order.push_back(s);
-  std::stable_sort(order.begin(), order.end(), [&](Seat x, Seat y) { return key[x] < key[y]; });
+  std::stable_sort(order.begin(), order.end(), [&](Seat x, Seat y) { return key(x) < key(y); });
   Json out = Json::array();
   for (std::size_t i = 0; i < order.size(); ++i) {
     const Seat s = order[i];
-    const int rank = i > 0 && key[s] == key[order[i - 1]] ? out.back()["rank"].get<int>() : static_cast<int>(i) + 1;
-    out.push_back({{"seat", s}, {"rank", rank}, {"tails", b.tails[s]}, {"penalty", last.penalties[s]}});
+    const int rank = i > 0 && key(s) == key(order[i - 1]) ? out.back()["rank"].get<int>() : static_cast<int>(i) + 1;
+    out.push_back({{"seat", s}, {"rank", rank}, {"tails", b.tails[s]}, {"penalty", penalties[s]}});
   }
   return out;
 }
@@ -267,10 +277,21 @@ Outcome DaihugoState::outcome() const {
   if (b_.solo()) return solo_outcome(b_);
   Outcome o;
   o.reason = b_.reason;
-  const RoundResult& last = b_.results.back();
+  // The hands at the end and the circles left in them: the last round's (R14), or after a
+  // forfeit the round in play's, unscored.
+  std::vector<Hand> end_hands = b_.hands;
+  std::vector<int> penalties;
+  if (b_.forfeit) {
+    for (Hand h : end_hands) penalties.push_back(penalty(h));
+  } else {
+    end_hands = b_.results.back().hands;
+    penalties = b_.results.back().penalties;
+  }
   int losers = 0;
-  for (Seat s = 0; s < b_.n(); ++s) {  // R16, G11, G12
-    const bool loses = b_.settings.single_round ? s != last.winner : b_.tails[s] >= 5;
+  for (Seat s = 0; s < b_.n(); ++s) {  // R16, G11, G12; a forfeit (header comment)
+    const bool loses = b_.forfeit                  ? s == *b_.forfeit
+                       : b_.settings.single_round ? s != b_.results.back().winner
+                                                  : b_.tails[s] >= 5;
     if (loses) losers++;
     else o.winners.push_back(s);
     o.scores.push_back(b_.tails[s]);
@@ -278,9 +299,9 @@ Outcome DaihugoState::outcome() const {
   Json rounds = Json::array();
   for (const RoundResult& r : b_.results) rounds.push_back(result_json(r));
   Json hands = Json::array();
-  for (Hand h : last.hands) hands.push_back(hand_json(h));
+  for (Hand h : end_hands) hands.push_back(hand_json(h));
   o.turns = b_.turns;
-  o.details = {{"standings", standings(b_)},
+  o.details = {{"standings", standings(b_, penalties)},
                {"tails", b_.tails},
                {"rounds_played", static_cast<int>(b_.results.size())},
                {"rounds", rounds},
@@ -292,6 +313,7 @@ Outcome DaihugoState::outcome() const {
                  {"wild_swaps", b_.wild_swaps},
                  {"losers", losers},
                  {"max_tails", *std::max_element(b_.tails.begin(), b_.tails.end())}}}};
+  if (b_.forfeit) o.details["forfeit"] = *b_.forfeit;
   return o;
 }
 

@@ -25,6 +25,17 @@
 //          go to the field and the rest is the pile (index 0 = top). Nothing else is random.
 // Sealed values: "r<round>.pick.<seat>", a seat's start-card pick ({"card"} or {"card",
 //          "as"}), known to that seat from its submission until every seat has picked.
+// Forfeit (the rules doc has none; the server forfeits a seat whose turn clock ran out): the
+//          match ends at once and the round in play is not scored (no tails are raised). The
+//          seat that forfeited is the match's only loser and every other seat wins (as with
+//          R16, where every seat that is not a loser wins); so too with match "single_round",
+//          whose round has no winner before it ends. Scores stay the tails. The standings put
+//          that seat last and the others in their usual order (§7: tails; single_round: the
+//          circles left in hand, the penalty R14 would count), equal values sharing a rank;
+//          each entry's penalty is the circles in hand at the end, and details "hands" the
+//          hands at the end. Solo: the challenge is lost (no winner); its score is the turn
+//          it was given up in. The end reveals what every end reveals (§6): every hand, the
+//          pile, the wild swap's drawn card, and every start-card pick made.
 #pragma once
 
 #include <memory>
@@ -127,6 +138,7 @@ struct Board {
   // Counters for the outcome.
   int turns = 0, plays = 0, passes = 0, wild_swaps = 0;
   std::string reason;  // set when the game is over
+  std::optional<Seat> forfeit;  // reason "forfeit": the seat that forfeited
   EventLog log{kLogSize};
 
   int n() const { return settings.players; }
@@ -161,6 +173,7 @@ class DaihugoState : public State {
   void write_view(TextWriter& w, Seat viewer) const override;
   void do_apply(Seat seat, const Json& action) override;
   Error explain_rejection(Seat seat, const Json& action) const override;
+  bool do_forfeit(Seat seat) override;
 
  private:
   void swap_wild(Card wild);

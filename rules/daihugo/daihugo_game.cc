@@ -61,6 +61,8 @@ std::vector<Game::Reason> DaihugoGame::outcome_reasons() const {
       {"tails_limit", "R16: a seat reached 5 tails; every such seat loses, the others win"},
       {"single_round", "G12: match single_round; the round winner wins"},
       {"solo_cleared", "R22, R24: solo, the hand is empty; details.success when within solo_target_turns"},
+      {"forfeit", "a seat forfeited (its turn clock ran out; details.forfeit): it alone loses and the others win; "
+                  "solo: the challenge is lost"},
   };
 }
 

@@ -177,6 +177,20 @@ void DaihugoState::end_round(Seat winner) {
   next_round();
 }
 
+// Forfeit (header comment): the match ends in whatever phase it is, the round in play
+// unscored. Every start-card pick made is opened, as every pick is by a normal end (§6:
+// everything is public at game end), and no opening play is due any more.
+bool DaihugoState::do_forfeit(Seat seat) {
+  b_.forfeit = seat;
+  for (Pick& p : b_.picks) p.revealed = true;
+  b_.opening.reset();
+  b_.phase = Phase::game_over;
+  b_.reason = "forfeit";
+  b_.log.add({{"type", "forfeit"}, {"seat", seat}});
+  b_.log.add({{"type", "game_over"}, {"reason", b_.reason}});
+  return true;
+}
+
 void DaihugoState::next_round() {
   b_.round++;
   deal_round(b_, *rng_);  // G10: re-shuffle all 32 and re-deal

@@ -29,6 +29,17 @@
 //          keep: the card id, or "none". Known to that seat. Revealed for "none" once every
 //          seat has chosen (whether a card was kept is public), for a card when it is played,
 //          and at game end.
+// Forfeit (the rules doc has none; the server forfeits a seat whose turn clock ran out): the
+//          game ends at once. The seat that forfeited places last; the others are ranked as
+//          R15 ranks them, on the standings now: VP so far, then markers on the map (G19);
+//          equal on both share a rank, and rank 1 is `winners`. The end bonuses (R14) are not
+//          scored: they score the map after the last trick of round 3 (G14), and a map in
+//          the middle of the game is not that map (retention would still take markers off in
+//          rounds 1 and 2, later tricks would change it), while the markers on it already
+//          count in the ranking. Reason "forfeit", details "forfeit" = the seat, every area's
+//          majority null and every bonus 0, turns = the tricks resolved. The end reveals what
+//          every end reveals (§6): every hand, discard and undealt card, every keep; a trick
+//          in play stays on the table.
 #pragma once
 
 #include <memory>
@@ -135,7 +146,8 @@ struct FinalScore {
   std::vector<int> markers;         // per seat, on the map at the end (G19)
   std::vector<int> rank;            // 1 = first
   std::vector<Seat> winners;
-  std::string reason;               // "vp", "markers" or "draw"
+  std::string reason;               // "vp", "markers", "draw" or "forfeit"
+  std::optional<Seat> forfeit;      // reason "forfeit": the seat that forfeited
 };
 
 inline constexpr std::size_t kLogSize = 8;
@@ -165,6 +177,8 @@ struct Board {
   int supply(Seat s) const { return kMarkers - markers_on_map(s); }
   int k(Seat s, Suit suit) const;  // markers in all areas of this suit
   int distance(Seat s) const { return (s - trick.leader + players) % players; }
+  // Tricks resolved in the whole game.
+  int tricks_resolved() const { return (round - 1) * kTricks + trick.number - 1; }
   Seat to_play() const { return (trick.leader + static_cast<int>(trick.plays.size())) % players; }
   Seat judge() const;  // the seat at the current judgment step, or -1
   const KeepRecord* keep_of(int round, Seat s) const;
@@ -196,6 +210,7 @@ class HinodeState : public State {
   void write_view(TextWriter& w, Seat viewer) const override;
   void do_apply(Seat seat, const Json& action) override;
   Error explain_rejection(Seat seat, const Json& action) const override;
+  bool do_forfeit(Seat seat) override;
 
  private:
   // trick.cc

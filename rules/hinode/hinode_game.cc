@@ -91,6 +91,8 @@ std::vector<Game::Reason> HinodeGame::outcome_reasons() const {
       {"vp", "R15: the most VP wins"},
       {"markers", "R15: equal VP; more markers on the map wins"},
       {"draw", "R15: equal VP and markers; every tied player wins"},
+      {"forfeit", "a seat forfeited (its turn clock ran out; details.forfeit): it places last, the others are "
+                  "ranked by VP so far, then markers on the map, without the end bonuses"},
   };
 }
 

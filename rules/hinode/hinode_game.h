@@ -16,6 +16,7 @@ class HinodeGame : public Game {
   std::vector<OptionSpec> option_schema() const override;
   std::vector<ActionForm> action_forms() const override;
   std::vector<Reason> outcome_reasons() const override;
+  bool forfeits() const override { return true; }
   std::unique_ptr<State> start(const Json& options, std::unique_ptr<Rng> rng) const override;
   int max_actions(const Json& options) const override;
   std::vector<Json> sample_options() const override;

@@ -212,7 +212,9 @@ void HinodeState::write_view(TextWriter& w, Seat viewer) const {
   w.key("skills").raw(fixed_->skills).key("to_act").open_array();
   for (const Seat s : to_act()) w.num(s);
   w.close_array().key("trick");
-  if (b_.phase == Phase::play || b_.phase == Phase::judgment) write_trick(w, b_.trick, nullptr);
+  // A forfeit leaves a trick in play on the table (header comment).
+  const bool trick_left = b_.final_score && b_.final_score->forfeit && !b_.trick.plays.empty();
+  if (b_.phase == Phase::play || b_.phase == Phase::judgment || trick_left) write_trick(w, b_.trick, nullptr);
   else w.null();
   w.key("tricks").num(kTricks);
   if (all) {

@@ -177,7 +177,43 @@ int largest_group(const Board& b, Seat s) {
   return best;
 }
 
+// R15: VP, then markers on the map (G19); a remaining tie is a shared draw. A seat that
+// forfeited places after every other (header comment).
+void rank_players(const Board& b, FinalScore& f) {
+  auto better = [&](Seat a, Seat c) {
+    if (f.forfeit == a) return false;
+    if (f.forfeit == c) return true;
+    return b.p[a].vp != b.p[c].vp ? b.p[a].vp > b.p[c].vp : f.markers[a] > f.markers[c];
+  };
+  for (Seat s = 0; s < b.players; ++s) {
+    int rank = 1;
+    for (Seat o = 0; o < b.players; ++o)
+      if (better(o, s)) ++rank;
+    f.rank.push_back(rank);
+    if (rank == 1) f.winners.push_back(s);
+  }
+}
+
 }  // namespace
+
+// Forfeit (header comment): ranked on the standings now, without the end bonuses.
+bool HinodeState::do_forfeit(Seat seat) {
+  const std::size_t n = static_cast<std::size_t>(b_.players);
+  FinalScore f;
+  f.forfeit = seat;
+  f.majority.assign(b_.map.areas.size(), -1);
+  f.majority_vp.assign(n, 0);
+  f.group.assign(n, 0);
+  f.dominance_vp.assign(n, 0);
+  for (Seat s = 0; s < b_.players; ++s) f.markers.push_back(b_.markers_on_map(s));
+  rank_players(b_, f);
+  f.reason = "forfeit";
+  b_.log.add({{"type", "forfeit"}, {"seat", seat}});
+  b_.log.add({{"type", "game_over"}, {"winners", f.winners}, {"reason", f.reason}});
+  b_.final_score = std::move(f);
+  b_.phase = Phase::game_over;
+  return true;
+}
 
 void HinodeState::final_scoring() {
   const std::size_t n = static_cast<std::size_t>(b_.players);
@@ -196,17 +232,7 @@ void HinodeState::final_scoring() {
     b_.p[s].vp += f.majority_vp[s] + f.dominance_vp[s];
     f.markers.push_back(b_.markers_on_map(s));
   }
-  // R15: VP, then markers on the map (G19); a remaining tie is a shared draw.
-  auto better = [&](Seat a, Seat c) {
-    return b_.p[a].vp != b_.p[c].vp ? b_.p[a].vp > b_.p[c].vp : f.markers[a] > f.markers[c];
-  };
-  for (Seat s = 0; s < b_.players; ++s) {
-    int rank = 1;
-    for (Seat o = 0; o < b_.players; ++o)
-      if (better(o, s)) ++rank;
-    f.rank.push_back(rank);
-    if (rank == 1) f.winners.push_back(s);
-  }
+  rank_players(b_, f);
   const Seat w = f.winners[0];
   const bool vp_tie = std::any_of(b_.p.begin(), b_.p.end(),
                                   [&](const Player& pl) { return &pl != &b_.p[w] && pl.vp == b_.p[w].vp; });
@@ -222,7 +248,7 @@ Outcome HinodeState::outcome() const {
   const FinalScore& f = *b_.final_score;
   o.winners = f.winners;
   o.reason = f.reason;
-  o.turns = kRounds * kTricks;
+  o.turns = f.forfeit ? b_.tricks_resolved() : kRounds * kTricks;
   std::vector<int> vp;
   for (const Player& pl : b_.p) {
     vp.push_back(pl.vp);
@@ -267,6 +293,7 @@ Outcome HinodeState::outcome() const {
   st["vp_margin_first_second"] = sorted[0] - sorted[1];
   for (std::size_t r = 0; r < c.fill_pct.size(); ++r) st["map_fill_pct_round" + std::to_string(r + 1)] = c.fill_pct[r];
   o.details = {{"vp", vp}, {"areas", areas}, {"players", players}, {"stats", st}};
+  if (f.forfeit) o.details["forfeit"] = *f.forfeit;
   return o;
 }
 

@@ -167,16 +167,30 @@ void OikakeState::end_check(const std::array<int, 2>& moves, int dist_before_0) 
   }
 
   if (result) {
-    b_.result = result;
-    b_.phase = Phase::game_over;
-    for (DownCard& dc : b_.downs) dc.revealed = true;
-    b_.log.add({{"type", "game_over"}, {"winner", result->winner}, {"reason", result->reason}});
+    end_game(*result);
     return;
   }
   // R14: roles swap.
   b_.presenter = c;
   b_.turn++;
   b_.phase = Phase::present;
+}
+
+void OikakeState::end_game(Outcome2p result) {
+  b_.phase = Phase::game_over;
+  for (DownCard& dc : b_.downs) dc.revealed = true;  // §6: everything is public at the end
+  b_.log.add({{"type", "game_over"}, {"winner", result.winner}, {"reason", result.reason}});
+  b_.result = std::move(result);
+}
+
+// Forfeit (header comment): the other seat wins; no condition held, since every condition
+// ends the game as soon as it holds.
+bool OikakeState::do_forfeit(Seat seat) {
+  b_.forfeit = seat;
+  b_.forfeit_in_choose = b_.phase == Phase::choose;
+  b_.log.add({{"type", "forfeit"}, {"seat", seat}});
+  end_game(Outcome2p{1 - seat, "forfeit", {}});
+  return true;
 }
 
 Outcome OikakeState::outcome() const {
@@ -196,6 +210,7 @@ Outcome OikakeState::outcome() const {
                {"first_seat", b_.first_seat},
                {"presenter", b_.presenter},
                {"winner", r.winner}};
+  if (b_.forfeit) o.details["forfeit"] = *b_.forfeit;
   // §7: the outcome also holds the full revealed state (everything is public once over).
   Json revealed = Json::object();
   for (Seat s = 0; s < 2; ++s) {
@@ -205,6 +220,8 @@ Outcome OikakeState::outcome() const {
   }
   Json& deck = revealed["deck"] = Json::array();
   for (Kind k : b_.deck) deck.push_back(kind_json(k));
+  if (b_.pair_on_table())  // a forfeit while the chooser chose
+    revealed["table"] = {{"up", kind_json(b_.up)}, {"down", kind_json(b_.downs.back().card)}};
   o.details["revealed"] = std::move(revealed);
   return o;
 }

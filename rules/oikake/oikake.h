@@ -15,6 +15,11 @@
 //          (find, danger, lazy, walk, twist, watch, bigcat, spy; each kind's copies together);
 //          (2) only when first_seat is "random": uniform(2) = the first presenter.
 // Sealed values: "t<turn>.down", the face-down card, known to its presenter until `choose`.
+// Forfeit (the rules doc has none; the server forfeits a seat whose turn clock ran out): the
+//          other seat wins at once, reason "forfeit", details "forfeit" = the seat that
+//          forfeited and no condition held. The end reveals what every end reveals (hands,
+//          exchange piles, the deck, every face-down card); a pair presented but not yet
+//          chosen stays on the table, its face-down card face up.
 #pragma once
 
 #include <array>
@@ -74,12 +79,16 @@ struct Board {
                                 // one is on the table
   std::optional<TurnRecord> last;
   std::optional<Outcome2p> result;
+  std::optional<Seat> forfeit;  // reason "forfeit": the seat that forfeited
+  bool forfeit_in_choose = false;  // made while the chooser chose: the pair stays on the table
   EventLog log{kLogSize};  // recent events for the views
 
   int track() const { return mode == Mode::normal ? 14 : 10; }
   int hand_size() const { return mode == Mode::normal ? 4 : 3; }
   int max_exchanges() const { return mode == Mode::normal ? 4 : 0; }
   int dist(Seat p) const { return ((pos[1 - p] - pos[p]) % track() + track()) % track(); }
+  // A presented pair lies on the table: in phase choose, and after a forfeit made there.
+  bool pair_on_table() const { return phase == Phase::choose || forfeit_in_choose; }
 };
 
 class OikakeState : public State {
@@ -102,12 +111,14 @@ class OikakeState : public State {
   void write_view(TextWriter& w, Seat viewer) const override;
   void do_apply(Seat seat, const Json& action) override;
   Error explain_rejection(Seat seat, const Json& action) const override;
+  bool do_forfeit(Seat seat) override;
 
  private:
   void exchange(Kind card);
   void present(Kind up, Kind down);
   void choose(bool pick_up);
   void end_check(const std::array<int, 2>& moves, int dist_before_0);
+  void end_game(Outcome2p result);
   void write_seat(TextWriter& w, Seat who, Seat viewer) const;
 
   Board b_;

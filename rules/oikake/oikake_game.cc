@@ -44,6 +44,7 @@ std::vector<Game::Reason> OikakeGame::outcome_reasons() const {
       {"conflict", "R12: both players met a condition in the same turn; the presenter wins"},
       {"deck_out_distance", "R13: the deck is out and the next presenter holds fewer than 2 cards; the shorter distance wins"},
       {"deck_out_tie", "R13: as deck_out_distance, with equal distances; the next presenter wins"},
+      {"forfeit", "the other seat forfeited (its turn clock ran out; details.forfeit); this seat wins"},
   };
 }
 

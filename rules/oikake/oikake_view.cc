@@ -104,10 +104,10 @@ void OikakeState::write_view(TextWriter& w, Seat viewer) const {
   w.close_array();
   w.key("presenter").num(b_.presenter);
   w.key("table");
-  if (b_.phase == Phase::choose) {
+  if (b_.pair_on_table()) {
     const DownCard& down = b_.downs.back();
     w.open_object().key("down");
-    if (viewer == down.presenter) w.str(kind_name(down.card));
+    if (viewer == down.presenter || down.revealed) w.str(kind_name(down.card));
     else w.null();
     w.key("up").str(kind_name(b_.up)).close_object();
   } else {

@@ -161,3 +161,24 @@ TEST_CASE("action forms: the catalog names the side actions and the outcome reas
   // The one game with side actions today: Kushine's say, open to every seat (§5).
   CHECK(registry().find("kushine")->catalog_entry()["side_actions"] == Json::array({"say"}));
 }
+
+TEST_CASE("action forms: a forfeit is no client action; a game with forfeits publishes its reason", "[conformance][actions][forfeit]") {
+  register_all_games();
+  for (const Game* g : registry().games()) {
+    INFO(g->id());
+    // The server makes a forfeit (State::forfeit), a client never sends one: the published
+    // schema refuses it, as apply() does.
+    const Json schema = g->catalog_entry()["actions"];
+    CHECK(test::schema_problem(schema, forfeit_action()));
+    const std::vector<Game::Reason> reasons = g->outcome_reasons();
+    const bool listed =
+        std::any_of(reasons.begin(), reasons.end(), [](const Game::Reason& r) { return r.reason == "forfeit"; });
+    CHECK(listed == g->forfeits());
+  }
+  // Forfeit: the decisions in the engine headers; Double Hunt and Kushine have none.
+  CHECK(registry().find("oikake")->forfeits());
+  CHECK(registry().find("daihugo")->forfeits());
+  CHECK(registry().find("hinode")->forfeits());
+  CHECK_FALSE(registry().find("doublehunt")->forfeits());
+  CHECK_FALSE(registry().find("kushine")->forfeits());
+}

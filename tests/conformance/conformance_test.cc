@@ -11,6 +11,10 @@
 //    action schema gives (action_forms_test.cc checks the legal lists against it).
 // Every game ends within the game's bound, and replaying (options, seed, actions) reproduces
 // identical states and views.
+// Forfeits (State::forfeit): in every game with forfeits, playouts that forfeit a random seat
+// at a random step end at once with reason "forfeit" and pass every check of a step; the
+// record, replayed move by move with apply_move, reaches the same views. A game without
+// forfeits refuses one and stays as it was.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -18,6 +22,7 @@
 #include <map>
 
 #include "protocol/canonical.h"
+#include "protocol/sha256.h"
 #include "rules/core/registry.h"
 #include "tests/support/json_schema.h"
 #include "tests/support/playout.h"
@@ -243,6 +248,93 @@ void check_game(const std::string& id) {
 
 }  // namespace
 
+namespace {
+
+constexpr int kForfeitGames = 200;
+
+// Every view's hash, the spectators' first.
+std::vector<std::string> view_hashes(const State& s) {
+  std::vector<std::string> out;
+  for (Seat seat = kSpectator; seat < s.seat_count(); ++seat) out.push_back(sha256_hex(s.view_text(seat)));
+  return out;
+}
+
+bool all_revealed(const State& s) {
+  const std::vector<Sealed> sealed = s.sealed();
+  return std::all_of(sealed.begin(), sealed.end(), [](const Sealed& x) { return x.revealed; });
+}
+
+// One playout of game `g` that stops at a random step, where a random seat forfeits.
+void forfeit_playout(const Game& g, const Json& opts, std::uint64_t seed) {
+  INFO("seed " << seed);
+  SplitMix rng(seed * 6007 + 3);
+  // The whole game first, to draw a step before its end.
+  std::vector<Move> moves;
+  for (auto s = test::start(g, opts, seed); !s->over();) {
+    auto move = random_move(*s, rng);
+    REQUIRE(move);
+    test::must_apply(*s, move->seat, move->action);
+    moves.push_back(*move);
+  }
+  moves.resize(rng.uniform(moves.size()));
+  auto s = test::start(g, opts, seed);
+  for (const Move& m : moves) test::must_apply(*s, m.seat, m.action);
+  const Seat seat = static_cast<Seat>(rng.uniform(static_cast<std::uint64_t>(s->seat_count())));
+  INFO("seat " << seat << " forfeits after " << moves.size() << " moves");
+  const std::string before = bytes(s->debug_state());
+  if (!g.forfeits()) {
+    Result r = s->forfeit(seat);
+    REQUIRE_FALSE(r.is_ok());
+    CHECK(r.error().code == RuleError::illegal_action);
+    REQUIRE(bytes(s->debug_state()) == before);
+    return;
+  }
+  const std::vector<Sealed> sealed = s->sealed();
+  auto on = s->clone();  // the same game played on to its normal end
+  while (!on->over()) {
+    auto move = random_move(*on, rng);
+    REQUIRE(move);
+    test::must_apply(*on, move->seat, move->action);
+  }
+
+  REQUIRE(s->forfeit(seat).is_ok());
+  moves.push_back(Move{seat, forfeit_action()});
+  REQUIRE(s->over());
+  CHECK(s->to_act().empty());
+  for (Seat other = 0; other < s->seat_count(); ++other) CHECK(s->legal_actions(other).empty());
+  check_sealed_contract(sealed, s->sealed());
+  if (all_revealed(*on)) CHECK(all_revealed(*s));  // what a normal end opens, a forfeit opens
+  check_step(*s, rng, action_schema(g.action_forms()));  // views, copies, every action refused
+  const Outcome o = s->outcome();
+  CHECK(o.reason == "forfeit");
+  const std::vector<Game::Reason> reasons = g.outcome_reasons();
+  CHECK(std::any_of(reasons.begin(), reasons.end(), [](const Game::Reason& r) { return r.reason == "forfeit"; }));
+  CHECK(o.details.value("forfeit", Json()) == seat);
+  CHECK(std::find(o.winners.begin(), o.winners.end(), seat) == o.winners.end());
+  for (Seat w : o.winners) CHECK((w >= 0 && w < s->seat_count()));
+  CHECK((o.scores.empty() || static_cast<int>(o.scores.size()) == s->seat_count()));
+  const std::string after = bytes(s->debug_state());
+  CHECK(s->forfeit(seat).error().code == RuleError::game_over);
+  CHECK(bytes(s->debug_state()) == after);
+
+  // The record replays through apply_move to the same views.
+  auto replayed = test::start(g, opts, seed);
+  for (const Move& m : moves) REQUIRE(apply_move(*replayed, m).is_ok());
+  CHECK(view_hashes(*replayed) == view_hashes(*s));
+  CHECK(bytes(replayed->debug_state()) == after);
+}
+
+void check_forfeits(const std::string& id) {
+  const Game& g = test::game(id);
+  for (const Json& given : g.sample_options()) {
+    const Json opts = test::options(g, given);
+    INFO("options " << opts.dump());
+    for (std::uint64_t seed = 1; seed <= kForfeitGames; ++seed) forfeit_playout(g, opts, seed);
+  }
+}
+
+}  // namespace
+
 // One test case per game, so that ctest runs them side by side.
 TEST_CASE("conformance: oikake", "[conformance]") { check_game("oikake"); }
 TEST_CASE("conformance: daihugo", "[conformance]") { check_game("daihugo"); }
@@ -250,9 +342,18 @@ TEST_CASE("conformance: kushine", "[conformance]") { check_game("kushine"); }
 TEST_CASE("conformance: doublehunt", "[conformance]") { check_game("doublehunt"); }
 TEST_CASE("conformance: hinode", "[conformance]") { check_game("hinode"); }
 
+TEST_CASE("conformance: forfeits in oikake", "[conformance][forfeit]") { check_forfeits("oikake"); }
+TEST_CASE("conformance: forfeits in daihugo", "[conformance][forfeit]") { check_forfeits("daihugo"); }
+TEST_CASE("conformance: forfeits in kushine", "[conformance][forfeit]") { check_forfeits("kushine"); }
+TEST_CASE("conformance: forfeits in doublehunt", "[conformance][forfeit]") { check_forfeits("doublehunt"); }
+TEST_CASE("conformance: forfeits in hinode", "[conformance][forfeit]") { check_forfeits("hinode"); }
+
 TEST_CASE("conformance: every registered game has its test case", "[conformance]") {
   register_all_games();
-  for (const Game* g : registry().games()) CHECK(test::has_test_case("conformance: " + g->id()));
+  for (const Game* g : registry().games()) {
+    CHECK(test::has_test_case("conformance: " + g->id()));
+    CHECK(test::has_test_case("conformance: forfeits in " + g->id()));
+  }
 }
 
 TEST_CASE("conformance: option schemas reject unknown and out-of-range options", "[conformance]") {

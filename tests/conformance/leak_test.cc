@@ -2,7 +2,8 @@
 // seat (and the spectator), re-deal everything hidden from that seat consistently with what
 // it knows (State::resample) and require that nothing the seat receives changes: its view
 // (byte-identical), its legal actions, who is to act, the public face of every sealed value
-// and the values it may open, and the errors its own bad actions get.
+// and the values it may open, and the errors its own bad actions get. In a game with
+// forfeits, the state after a random seat's forfeit at a random step is checked too.
 #include <catch2/catch.hpp>
 
 #include "protocol/canonical.h"
@@ -17,6 +18,7 @@ namespace {
 
 constexpr int kGames = 120;
 constexpr int kResamples = 3;
+constexpr std::uint64_t kForfeitOdds = 16;  // a forfeit is tried at one step in this many
 
 // The errors `viewer` gets for actions it might send: other seats' legal actions (which
 // may name cards it cannot see) and mutations of its own.
@@ -59,21 +61,22 @@ void check_leaks(const std::string& id) {
     for (std::uint64_t seed = 1; seed <= kGames; ++seed) {
       auto s = test::start(g, opts, seed);
       SplitMix rng(seed * 104729 + 7);
-      while (true) {
-        const std::string state = bytes(s->debug_state());
-        for (Seat viewer = kSpectator; viewer < s->seat_count(); ++viewer) {
-          const std::string before = received(*s, viewer);
-          const std::vector<Json> tries = tries_for(*s, viewer);
-          const std::string errors = viewer == kSpectator ? "" : rejections(*s, viewer, tries);
+      // Every seat and the spectator, kResamples re-deals of `st` each.
+      auto check_state = [&](const State& st) {
+        const std::string state = bytes(st.debug_state());
+        for (Seat viewer = kSpectator; viewer < st.seat_count(); ++viewer) {
+          const std::string before = received(st, viewer);
+          const std::vector<Json> tries = tries_for(st, viewer);
+          const std::string errors = viewer == kSpectator ? "" : rejections(st, viewer, tries);
           for (int k = 0; k < kResamples; ++k) {
-            auto other = s->resample(viewer, rng);
+            auto other = st.resample(viewer, rng);
             const std::string other_received = received(*other, viewer);
             const std::string other_errors = viewer == kSpectator ? "" : rejections(*other, viewer, tries);
             if (other_received != before || other_errors != errors) {
               // The states, written out only for a failure: dumping them at every step was
               // most of this test's time.
               INFO("game " << id << " seed " << seed << " viewer " << viewer);
-              INFO("original: " << s->debug_state().dump());
+              INFO("original: " << st.debug_state().dump());
               INFO("resampled: " << other->debug_state().dump());
               REQUIRE(other_received == before);
               REQUIRE(other_errors == errors);
@@ -82,7 +85,15 @@ void check_leaks(const std::string& id) {
             if (bytes(other->debug_state()) != state) ++differed;
           }
         }
+      };
+      while (true) {
+        check_state(*s);
         if (s->over()) break;
+        if (g.forfeits() && rng.uniform(kForfeitOdds) == 0) {  // a game ended here instead
+          auto forfeited = s->clone();
+          REQUIRE(forfeited->forfeit(static_cast<Seat>(rng.uniform(static_cast<std::uint64_t>(s->seat_count())))));
+          check_state(*forfeited);
+        }
         auto move = random_move(*s, rng);
         REQUIRE(move);
         test::must_apply(*s, move->seat, move->action);

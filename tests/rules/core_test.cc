@@ -1,10 +1,12 @@
-// rules/core: option schemas, the Rng helpers, the event log, the canonical text writer.
+// rules/core: option schemas, the Rng helpers, the event log, the canonical text writer,
+// legal lists, and the moves of a record (an action or a forfeit).
 #include <catch2/catch.hpp>
 
 #include <map>
 
 #include "rules/core/canonical_text.h"
 #include "rules/core/event_log.h"
+#include "rules/core/move.h"
 #include "rules/core/options.h"
 #include "rules/core/random_move.h"
 #include "rules/core/rng.h"
@@ -188,6 +190,28 @@ class ListState : public State {
 
 }  // namespace
 
+namespace {
+
+// ListState with a forfeit: a seat's forfeit ends the game.
+class ForfeitState : public ListState {
+ public:
+  Seat forfeited = -1;
+  std::unique_ptr<State> clone() const override { return std::make_unique<ForfeitState>(*this); }
+  std::vector<Seat> to_act() const override { return over() ? std::vector<Seat>{} : std::vector<Seat>{0}; }
+  bool over() const override { return forfeited >= 0; }
+
+ protected:
+  void list_legal(ActionList& out, Seat seat) const override {
+    if (!over()) ListState::list_legal(out, seat);
+  }
+  bool do_forfeit(Seat seat) override {
+    forfeited = seat;
+    return true;
+  }
+};
+
+}  // namespace
+
 TEST_CASE("ActionList: one enumerator gives the text, the parsed list and the lookup", "[core][legal]") {
   ListState s;
   const ActionList legal(s, 0);
@@ -247,4 +271,48 @@ TEST_CASE("RngBox: a copy continues the same stream independently", "[core][rng]
   const std::uint64_t x = a->next_u64();
   CHECK(b->next_u64() == x);
   CHECK(a->next_u64() == b->next_u64());
+}
+
+TEST_CASE("forfeit: refused by a game without forfeits, out of range and once over", "[core][forfeit]") {
+  ListState none;
+  Result r = none.forfeit(1);
+  REQUIRE_FALSE(r.is_ok());
+  CHECK(r.error().code == RuleError::illegal_action);
+  CHECK(r.error().message == "this game has no forfeit");
+  CHECK(none.forfeit(2).error().code == RuleError::invalid_seat);
+  CHECK(none.forfeit(kSpectator).error().code == RuleError::invalid_seat);
+  CHECK_FALSE(none.over());
+
+  ForfeitState s;
+  CHECK(s.forfeit(2).error().code == RuleError::invalid_seat);
+  CHECK_FALSE(s.over());
+  REQUIRE(s.forfeit(1).is_ok());
+  CHECK(s.forfeited == 1);
+  CHECK(s.forfeit(0).error().code == RuleError::game_over);
+  CHECK(s.forfeited == 1);
+}
+
+TEST_CASE("apply_move: a recorded forfeit goes to forfeit(), anything else to apply()", "[core][forfeit]") {
+  CHECK(forfeit_action() == Json{{"type", "forfeit"}});
+  CHECK(is_forfeit(Json{{"type", "forfeit"}}));
+  CHECK_FALSE(is_forfeit(Json{{"type", "forfeit"}, {"seat", 0}}));  // exactly the type, nothing more
+  CHECK_FALSE(is_forfeit(Json{{"type", "take"}, {"card", "R1"}}));
+  CHECK_FALSE(is_forfeit(Json("forfeit")));
+  CHECK_FALSE(is_forfeit(Json::array({"forfeit"})));
+
+  ForfeitState s;
+  // A client cannot forfeit: the action is in no legal list, so apply() refuses it.
+  CHECK(s.apply(0, forfeit_action()).error().code == RuleError::illegal_action);
+  CHECK(apply_move(s, Move{0, {{"type", "forfeit"}, {"x", 1}}}).error().code == RuleError::illegal_action);
+  REQUIRE(apply_move(s, Move{0, {{"type", "take"}, {"card", "R1"}}}).is_ok());
+  CHECK(s.taken == 1);
+  CHECK_FALSE(s.over());
+  CHECK(apply_move(s, Move{2, forfeit_action()}).error().code == RuleError::invalid_seat);
+  REQUIRE(apply_move(s, Move{1, forfeit_action()}).is_ok());
+  CHECK(s.forfeited == 1);
+  CHECK(apply_move(s, Move{0, {{"type", "take"}, {"card", "R1"}}}).error().code == RuleError::game_over);
+  CHECK(apply_move(s, Move{0, forfeit_action()}).error().code == RuleError::game_over);
+
+  ListState none;  // a game without forfeits refuses a recorded one
+  CHECK(apply_move(none, Move{0, forfeit_action()}).error().code == RuleError::illegal_action);
 }

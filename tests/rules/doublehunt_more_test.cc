@@ -332,3 +332,20 @@ TEST_CASE("resample keeps what the viewer knows", "[doublehunt][leak]") {  // §
   }
   CHECK(changed > 5);
 }
+
+// Forfeit: Double Hunt has none (a team game: the server has a bot move for a seat whose
+// clock ran out instead), so the engine keeps the default and refuses one.
+TEST_CASE("forfeit: refused, the game goes on", "[doublehunt][forfeit]") {
+  const Game& g = nyan::test::game("doublehunt");
+  CHECK_FALSE(g.forfeits());
+  auto s = nyan::test::start(g, nyan::test::options(g, nullptr), 3);
+  const std::string before = nyan::test::bytes(s->debug_state());
+  for (Seat seat = 0; seat < s->seat_count(); ++seat) {
+    Result r = s->forfeit(seat);
+    REQUIRE_FALSE(r.is_ok());
+    CHECK(r.error().code == RuleError::illegal_action);
+    CHECK(apply_move(*s, Move{seat, forfeit_action()}).error().code == RuleError::illegal_action);
+  }
+  CHECK_FALSE(s->over());
+  CHECK(nyan::test::bytes(s->debug_state()) == before);
+}

@@ -547,3 +547,20 @@ TEST_CASE("K15 the two-player variant", "[kushine][K15]") {  // G1, R1, R7
   b.active = other;
   CHECK(b.giver() == captain);
 }
+
+// Forfeit: Kushine has none (a co-operative game: the server has a bot move for a seat whose
+// clock ran out instead), so the engine keeps the default and refuses one.
+TEST_CASE("forfeit: refused, the game goes on", "[kushine][forfeit]") {
+  const Game& g = nyan::test::game("kushine");
+  CHECK_FALSE(g.forfeits());
+  auto s = nyan::test::start(g, nyan::test::options(g, {{"players", 3}}), 3);
+  const std::string before = nyan::test::bytes(s->debug_state());
+  for (Seat seat = 0; seat < s->seat_count(); ++seat) {
+    Result r = s->forfeit(seat);
+    REQUIRE_FALSE(r.is_ok());
+    CHECK(r.error().code == RuleError::illegal_action);
+    CHECK(apply_move(*s, Move{seat, forfeit_action()}).error().code == RuleError::illegal_action);
+  }
+  CHECK_FALSE(s->over());
+  CHECK(nyan::test::bytes(s->debug_state()) == before);
+}

@@ -484,3 +484,145 @@ TEST_CASE("R3: a pair of a kind not held is rejected as not held", "[oikake][err
   CHECK(t.apply(0, present("walk", "walk")).error().message ==
         "up and down must be different kinds unless every card in hand is of one kind");
 }
+
+namespace {
+
+// The keys of a view and of its players' entries: what kinds of things it shows.
+Json shape(const Json& view) {
+  Json keys = Json::array(), player_keys = Json::array();
+  for (const auto& [k, v] : view.items()) keys.push_back(k);
+  for (const auto& [k, v] : view["players"][0].items()) player_keys.push_back(k);
+  return {keys, player_keys};
+}
+
+// The view of a game that ended normally (T5's catch, as in "game over reveals everything").
+Json normal_end_view() {
+  OikakeState s = fixture({{"pos", {0, 2}}, {"hands", P(L({"spy", "walk", "find", "lazy"}), nullptr)}});
+  must_apply(s, 0, present("spy", "walk"));
+  must_apply(s, 1, choose("up"));
+  REQUIRE(s.over());
+  return s.view(kSpectator);
+}
+
+// After the end, every seat sees what the spectators see: the views differ only in "you".
+void require_views_public(const OikakeState& s) {
+  const Json spectator = s.view(kSpectator);
+  for (Seat viewer = 0; viewer < 2; ++viewer) {
+    Json v = s.view(viewer);
+    CHECK(v["you"] == viewer);
+    v["you"] = nullptr;
+    CHECK(v == spectator);
+  }
+}
+
+void require_ended(const OikakeState& s) {
+  REQUIRE(s.over());
+  CHECK(s.to_act().empty());
+  for (Seat seat = 0; seat < 2; ++seat) CHECK(s.legal_actions(seat).empty());
+}
+
+const Json kNoCondition = {{"catch", false}, {"find3", false}, {"danger3", false}};
+
+}  // namespace
+
+// Forfeit: decision in the engine header (oikake.h): the other seat wins at once.
+TEST_CASE("forfeit while the chooser chooses: the presenter wins, the pair stays on the table face up", "[oikake][forfeit]") {
+  OikakeState s = fixture({{"pos", {0, 7}}, {"hands", P(L({"walk", "walk", "lazy", "find"}), nullptr)}});
+  must_apply(s, 0, present("walk", "lazy"));
+  const Json hands_before = P(counts_json(s.board().hand[0]), counts_json(s.board().hand[1]));
+  REQUIRE(s.forfeit(1).is_ok());
+  require_ended(s);
+
+  const Outcome o = s.outcome();
+  CHECK(o.winners == std::vector<Seat>{0});
+  CHECK(o.reason == "forfeit");
+  CHECK(o.turns == 1);
+  CHECK(o.scores.empty());
+  CHECK(o.details["forfeit"] == 1);
+  CHECK(o.details["winner"] == 0);
+  CHECK(o.details["presenter"] == 0);
+  CHECK(o.details["conditions"] == P(kNoCondition, kNoCondition));  // every condition ends a game at once
+  CHECK(o.details["positions"] == Json{0, 7});  // nobody moved
+  CHECK(o.details["distances"] == Json{7, 7});
+  const Json& revealed = o.details["revealed"];
+  CHECK(revealed["hands"] == hands_before);  // nothing moved out of a hand
+  CHECK(revealed["areas"] == P(Json::object(), Json::object()));
+  CHECK(revealed["table"] == Json{{"up", "walk"}, {"down", "lazy"}});
+  CHECK(revealed["deck"].size() == s.board().deck.size());
+
+  // §6: what every end reveals, a forfeit reveals: hands, exchange piles, the deck, and the
+  // face-down card (its slot opened to everyone, as a normal end opens every one).
+  REQUIRE(s.sealed().size() == 1);
+  CHECK(s.sealed()[0].slot == "t1.down");
+  CHECK(s.sealed()[0].value == "lazy");
+  CHECK(s.sealed()[0].revealed);
+  require_views_public(s);
+  const Json v = s.view(kSpectator);
+  CHECK(shape(v) == shape(normal_end_view()));
+  CHECK(v["phase"] == "game_over");
+  CHECK(v["table"] == Json{{"down", "lazy"}, {"up", "walk"}});
+  for (Seat seat = 0; seat < 2; ++seat) {
+    CHECK(v["players"][seat]["hand"] == hands_before[seat]);
+    CHECK(v["players"][seat]["exchanged"] == Json::object());
+  }
+  CHECK(v["outcome"] == o.to_json());
+  // The log: the present (its face-down card now told to all), the forfeit, the end.
+  const Json& log = v["log"];
+  REQUIRE(log.size() >= 3);
+  CHECK(log[log.size() - 3]["type"] == "present");
+  CHECK(log[log.size() - 3]["down"] == "lazy");
+  CHECK(log[log.size() - 2] == Json{{"n", log[log.size() - 2]["n"]}, {"type", "forfeit"}, {"seat", 1}});
+  CHECK(log.back()["type"] == "game_over");
+  CHECK(log.back()["winner"] == 0);
+  CHECK(log.back()["reason"] == "forfeit");
+}
+
+// Forfeit: decision in the engine header (oikake.h).
+TEST_CASE("forfeit by the presenter between turns: the chooser wins, earlier cards as they were", "[oikake][forfeit]") {
+  // T2's turn: seat 0 presents walk and lazy, seat 1 takes walk. Then seat 1 presents and forfeits.
+  OikakeState s = fixture({{"pos", {0, 7}}, {"hands", P(L({"walk", "walk", "lazy", "find"}), nullptr)}});
+  must_apply(s, 0, present("walk", "lazy"));
+  must_apply(s, 1, choose("up"));
+  require_continues(s, 1);
+  const Json areas = P(counts_json(s.board().area[0]), counts_json(s.board().area[1]));
+  REQUIRE(s.forfeit(1).is_ok());
+  require_ended(s);
+  const Outcome o = s.outcome();
+  CHECK(o.winners == std::vector<Seat>{0});
+  CHECK(o.reason == "forfeit");
+  CHECK(o.turns == 2);
+  CHECK(o.details["forfeit"] == 1);
+  CHECK(o.details["presenter"] == 1);
+  CHECK(o.details["revealed"]["areas"] == areas);
+  CHECK_FALSE(o.details["revealed"].contains("table"));  // nothing was on the table
+  const Json v = s.view(kSpectator);
+  CHECK(v["table"].is_null());
+  CHECK(v["last"]["turn"] == 1);
+  CHECK(shape(v) == shape(normal_end_view()));
+  require_views_public(s);
+  REQUIRE(s.sealed().size() == 1);
+  CHECK(s.sealed()[0].revealed);
+
+  // The presenter may forfeit too, before presenting: the chooser wins.
+  OikakeState t = fixture({{"pos", {0, 7}}, {"hands", P(L({"walk", "walk", "lazy", "find"}), nullptr)}});
+  REQUIRE(t.forfeit(0).is_ok());
+  CHECK(t.outcome().winners == std::vector<Seat>{1});
+  CHECK(t.outcome().details["forfeit"] == 0);
+  CHECK(t.sealed().empty());
+}
+
+TEST_CASE("forfeit refused: a seat out of range, a game over; a client cannot send one", "[oikake][forfeit]") {
+  OikakeState s = fixture({{"pos", {0, 7}}, {"hands", P(L({"walk", "walk", "lazy", "find"}), nullptr)}});
+  const std::string before = test::bytes(s.debug_state());
+  CHECK(s.forfeit(2).error().code == RuleError::invalid_seat);
+  CHECK(s.forfeit(kSpectator).error().code == RuleError::invalid_seat);
+  // It is no action: in no legal list, refused by apply() like any unknown type.
+  CHECK(s.apply(0, forfeit_action()).error().code == RuleError::malformed_action);
+  CHECK(test::bytes(s.debug_state()) == before);
+  REQUIRE(apply_move(s, Move{0, forfeit_action()}).is_ok());  // how a record replays it
+  const std::string after = test::bytes(s.debug_state());
+  CHECK(s.forfeit(1).error().code == RuleError::game_over);
+  CHECK(s.forfeit(0).error().code == RuleError::game_over);
+  CHECK(test::bytes(s.debug_state()) == after);
+  CHECK(s.outcome().winners == std::vector<Seat>{1});
+}

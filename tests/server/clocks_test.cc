@@ -146,11 +146,54 @@ TEST_CASE("clocks: a decision sent after its deadline is refused; the bot makes 
   settle({a.get(), b.get()}, 50);
   // Seat 1's next decision is its player's again, with a full clock.
   if (!a->client.game_over()) {
-    if (a->client.my_turn()) REQUIRE((*a->client.act(a->client.tracker().legal()[0]))["type"] == "ack");
+    act_until_done(*a);
     wait_my_turn(*b);
     CHECK(last_clock(*b)["left"][1].get<std::int64_t>() > 500);
     CHECK((*b->client.act(b->client.tracker().legal()[0]))["type"] == "ack");
   }
+}
+
+TEST_CASE("clocks: with on_timeout forfeit a seat out of time loses the game, where the game has a forfeit",
+          "[server][clocks]") {
+  ServerProcess server({"--journal", "none", "--bot-budget-ms", "10"});
+  auto a = connect_player(server.port());
+  auto b = connect_player(server.port());  // silent
+  open_room({a.get(), b.get()}, {}, "oikake",
+            {{"first_seat", 0}, {"clock", "move"}, {"move_seconds", 1}, {"on_timeout", "forfeit"}});
+  REQUIRE((*a->client.request({{"type", "start"}}))["type"] == "ok");
+  settle({a.get(), b.get()}, 50);
+  act_until_done(*a);
+  const auto deadline = Steady::now() + 10s;
+  while (!a->client.game_over()) {
+    REQUIRE(Steady::now() < deadline);
+    a->client.pump(10ms);
+  }
+  settle({a.get(), b.get()}, 50);
+  const Json record = a->client.tracker().record();
+  CHECK(record["outcome"]["reason"] == "forfeit");
+  CHECK(record["outcome"]["winners"] == Json::array({0}));
+  CHECK(record["moves"].back() == Json{{"action", {{"type", "forfeit"}}}, {"seat", 1}});
+  CHECK(check_frames(a->client.messages(), 0, record) > 0);
+  CHECK(check_frames(b->client.messages(), 1, record) > 0);
+
+  // Double Hunt has no forfeit (a team game): the silent seat's bot moves and play goes on.
+  auto host = connect_player(server.port());
+  auto created = host->client.create("doublehunt", {{"clock", "move"}, {"move_seconds", 1}, {"on_timeout", "forfeit"},
+                                                    {"first_seat", 0}}, "host");
+  REQUIRE((*created)["type"] == "joined");
+  for (int s = 1; s < 4; ++s) REQUIRE((*host->client.request({{"type", "add_bot"}, {"seat", s}}))["type"] == "ok");
+  REQUIRE((*host->client.request({{"type", "start"}}))["type"] == "ok");
+  settle({host.get()}, 50);
+  REQUIRE(host->client.tracker().to_act() == Json::array({0}));  // first_seat 0: the silent host drafts first
+  const auto until = Steady::now() + 15s;
+  while (server.http_get("/metrics").second.find("nyanhall_clock_timeouts_total 2") == std::string::npos) {
+    REQUIRE(Steady::now() < until);
+    host->client.pump(50ms);
+  }
+  settle({host.get()}, 200);
+  // The host never sent a move, yet the game moved on from its decision, and goes on.
+  CHECK(host->client.tracker().version() >= 1);
+  CHECK_FALSE(host->client.game_over());
 }
 
 TEST_CASE("clocks: a restart resumes every clock with the time it had; the time the server was down is nobody's",
@@ -252,7 +295,7 @@ TEST_CASE("clocks: a dropped seat is played by its bot after the grace period; t
   const int back_at = back->client.tracker().version();
   CHECK(a->client.room_info()["seats"][1]["state"] == "connected");
   CHECK_FALSE(a->client.room_info()["seats"][1].contains("bot"));
-  if (a->client.my_turn()) REQUIRE((*a->client.act(a->client.tracker().legal()[0]))["type"] == "ack");
+  act_until_done(*a);
   if (!a->client.game_over()) {
     wait_my_turn(*back);
     const int v = back->client.tracker().version();

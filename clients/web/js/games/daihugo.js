@@ -44,6 +44,7 @@ addStrings({
     dh_ev_cleared: 'トリックが流れ、{who}が親に', dh_ev_round_end: 'ラウンド{r}終了: {who}の上がり',
     dh_ev_over: 'ゲーム終了', dh_ev_solo_draw: '{who}が{from}から1枚取りました',
     reason_daihugo_tails_limit: 'しっぽ5本', reason_daihugo_single_round: '1ラウンド勝負', reason_daihugo_solo_cleared: 'ソロ達成',
+    reason_daihugo_forfeit: '棄権',
     dh_deal_round: 'ラウンド{r}の配り(あなたの手札と場)', dh_deal_pile: '最終ラウンドの残りの山',
   },
   en: {
@@ -69,6 +70,7 @@ addStrings({
     dh_ev_cleared: 'Trick cleared; {who} leads', dh_ev_round_end: 'Round {r} over: {who} went out',
     dh_ev_over: 'Game over', dh_ev_solo_draw: '{who} took a card from {from}',
     reason_daihugo_tails_limit: 'five tails', reason_daihugo_single_round: 'single round', reason_daihugo_solo_cleared: 'solo cleared',
+    reason_daihugo_forfeit: 'a player forfeited',
     dh_deal_round: 'round {r} deal (your hand and the field)', dh_deal_pile: 'the pile left in the last round',
   },
 });

@@ -30,7 +30,7 @@ addStrings({
     hn_ev_deal: 'ラウンド{r}の配札({who}が親)', hn_ev_play: '{who}が{card}を出しました', hn_ev_battle: '戦い: {a} 対 {b}',
     hn_ev_support: '{who}が{side}を支援', hn_ev_occupy: '{who}が{area}を占領', hn_ev_pass: '{who}はパス', hn_ev_resolve: '決着: {who}の勝ち',
     hn_ev_resolve_none: '決着', hn_ev_round_end: 'ラウンド{r}終了', hn_ev_keep_chosen: '{who}が持ち越しを決めました', hn_ev_keep: '持ち越しが決まりました',
-    hn_ev_over: 'ゲーム終了', reason_hinode_vp: '得点', reason_hinode_markers: '得点同点・マーカー数', reason_hinode_draw: '引き分け',
+    hn_ev_over: 'ゲーム終了', reason_hinode_vp: '得点', reason_hinode_markers: '得点同点・マーカー数', reason_hinode_draw: '引き分け', reason_hinode_forfeit: '棄権',
     hn_deal_round: 'ラウンド{r}の配札(あなたの手札と配られなかったカード)', hn_deal_leader: '最初の親(席{n})',
   },
   en: {
@@ -50,7 +50,7 @@ addStrings({
     hn_ev_deal: 'Round {r} dealt ({who} leads)', hn_ev_play: '{who} played {card}', hn_ev_battle: 'Battle: {a} vs {b}',
     hn_ev_support: '{who} supports {side}', hn_ev_occupy: '{who} occupied {area}', hn_ev_pass: '{who} passed', hn_ev_resolve: 'Resolved: {who} wins',
     hn_ev_resolve_none: 'Resolved', hn_ev_round_end: 'Round {r} over', hn_ev_keep_chosen: '{who} chose a keep', hn_ev_keep: 'Keeps decided',
-    hn_ev_over: 'Game over', reason_hinode_vp: 'most VP', reason_hinode_markers: 'VP tie, markers on the map', reason_hinode_draw: 'a draw',
+    hn_ev_over: 'Game over', reason_hinode_vp: 'most VP', reason_hinode_markers: 'VP tie, markers on the map', reason_hinode_draw: 'a draw', reason_hinode_forfeit: 'a player forfeited',
     hn_deal_round: 'round {r} deal (your hand and the undealt cards)', hn_deal_leader: 'first leader (seat {n})',
   },
 });

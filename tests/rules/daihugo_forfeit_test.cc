@@ -1,0 +1,187 @@
+// Nyanya Dai Hugo: a seat's forfeit. The rules doc has none; the decision is in the engine
+// header (daihugo.h): the match ends at once, the round in play unscored; the seat that
+// forfeited is the only loser, last in the standings; solo, the challenge is lost.
+#include <catch2/catch.hpp>
+
+#include "tests/rules/daihugo_fixture.h"
+
+using namespace nyan;
+using namespace nyan::daihugo;
+using namespace nyan::daihugo::test;
+using nyan::test::must_apply;
+
+namespace {
+
+void require_ended(const DaihugoState& s) {
+  REQUIRE(s.over());
+  CHECK(s.to_act().empty());
+  for (Seat seat = 0; seat < s.seat_count(); ++seat) CHECK(s.legal_actions(seat).empty());
+}
+
+// After the end every seat sees what the spectators see: the views differ only in "you".
+void require_views_public(const DaihugoState& s) {
+  const Json spectator = s.view(kSpectator);
+  for (Seat viewer = 0; viewer < s.seat_count(); ++viewer) {
+    Json v = s.view(viewer);
+    CHECK(v["you"] == viewer);
+    v["you"] = nullptr;
+    CHECK(v == spectator);
+  }
+}
+
+// The keys of a view and of its seats' entries: what kinds of things it shows.
+Json shape(const Json& view) {
+  Json keys = Json::array(), seat_keys = Json::array();
+  for (const auto& [k, v] : view.items()) keys.push_back(k);
+  for (const auto& [k, v] : view["seats"][0].items()) seat_keys.push_back(k);
+  return {keys, seat_keys};
+}
+
+// T9's match end: what a normal end shows.
+Json normal_end_view() {
+  DaihugoState s = fixture({{"players", 3},
+                            {"tails", {0, 3, 4}},
+                            {"trick", {{{"seat", 2}, {"cards", L({"W7"})}}}},
+                            {"hands", Json::array({L({"B8a"}), L({"W?", "D3", "B2b"}), L({"B1a"})})}});
+  must_apply(s, 0, play_action({"B8a"}));
+  REQUIRE(s.over());
+  return s.view(kSpectator);
+}
+
+Json standing(Seat seat, int rank, int tails, int penalty) {
+  return {{"seat", seat}, {"rank", rank}, {"tails", tails}, {"penalty", penalty}};
+}
+
+}  // namespace
+
+// Forfeit: decision in the engine header (daihugo.h).
+TEST_CASE("forfeit mid-trick: the seat alone loses and is last; the others keep their order by tails", "[daihugo][forfeit]") {
+  // 4 players in a tails match; seat 3 led W4; seat 0 passes, then seat 1, the fewest tails,
+  // forfeits on its turn.
+  DaihugoState s = fixture({{"players", 4},
+                            {"tails", {3, 0, 1, 3}},
+                            {"trick", {{{"seat", 3}, {"cards", L({"W4"})}}}},
+                            {"hands", Json::array({L({"B1a", "B2a"}), L({"W1", "W2", "D1"}), L({"B1b"}), L({"W?"})})},
+                            {"field", L({"W7", "B2b", "D6"})},
+                            {"pile", L({"B8b", "W8"})}});
+  must_apply(s, 0, pass_action("W7"));
+  REQUIRE(s.to_act() == std::vector<Seat>{1});
+  REQUIRE(s.forfeit(1).is_ok());
+  require_ended(s);
+
+  const Outcome o = s.outcome();
+  CHECK(o.reason == "forfeit");
+  CHECK(o.winners == std::vector<Seat>{0, 2, 3});
+  CHECK(o.scores == std::vector<std::int64_t>{3, 0, 1, 3});  // the tails; the round in play raised none
+  CHECK(o.turns == 1);
+  const Json& d = o.details;
+  CHECK(d["forfeit"] == 1);
+  CHECK(d["tails"] == Json{3, 0, 1, 3});
+  CHECK(d["rounds_played"] == 0);
+  CHECK(d["rounds"] == Json::array());
+  // The hands at the end, and the circles left in them (R14's count, §2.1).
+  CHECK(d["hands"] == Json::array({L({"W7", "B1a", "B2a"}), L({"W1", "W2", "D1"}), L({"B1b"}), L({"W?"})}));
+  CHECK(d["standings"] == Json::array({standing(2, 1, 1, 2), standing(0, 2, 3, 5), standing(3, 2, 3, 6),
+                                       standing(1, 4, 0, 10)}));
+  CHECK(d["stats"]["losers"] == 1);
+
+  // §6: what a normal end shows, and no more: every hand, the pile, the trick as it lay.
+  require_views_public(s);
+  const Json v = s.view(kSpectator);
+  CHECK(shape(v) == shape(normal_end_view()));
+  CHECK(v["phase"] == "game_over");
+  CHECK(v["current"].is_null());
+  CHECK(v["to_act"] == Json::array());
+  CHECK(v["seats"][1]["hand"] == L({"W1", "W2", "D1"}));
+  CHECK(v["seats"][3]["hand"] == L({"W?"}));
+  CHECK(v["pile"] == L({"W8"}));
+  CHECK(v["field"] == L({"B2b", "B8b", "D6"}));
+  CHECK(v["trick"]["plays"] == Json::array({{{"cards", Json::array({{{"id", "W4"}}})}, {"seat", 3}}}));
+  CHECK(v["last_round"].is_null());
+  CHECK(v["outcome"] == o.to_json());
+  const Json& log = v["log"];
+  REQUIRE(log.size() >= 2);
+  CHECK(log[log.size() - 2]["type"] == "forfeit");
+  CHECK(log[log.size() - 2]["seat"] == 1);
+  CHECK(log.back()["type"] == "game_over");
+  CHECK(log.back()["reason"] == "forfeit");
+}
+
+// Forfeit: decision in the engine header (daihugo.h).
+TEST_CASE("forfeit during the start-card pick of a single round: picks opened, standings by circles in hand", "[daihugo][forfeit]") {
+  DaihugoState s = fixture({{"players", 3},
+                            {"options", {{"match", "single_round"}}},
+                            {"hands", Json::array({L({"W5", "B1b"}), L({"W1", "W2"}), L({"B3a", "D2"})})},
+                            {"field", L({"W7", "B2b", "D6"})},
+                            {"pile", L({"B8b"})},
+                            {"phase", "reveal"}});
+  must_apply(s, 0, reveal_action("B1b"));
+  REQUIRE(s.sealed().size() == 1);
+  CHECK_FALSE(s.sealed()[0].revealed);
+  REQUIRE(s.forfeit(2).is_ok());
+  require_ended(s);
+
+  const Outcome o = s.outcome();
+  CHECK(o.reason == "forfeit");
+  CHECK(o.winners == std::vector<Seat>{0, 1});  // the round has no winner yet: all but the forfeit win
+  CHECK(o.scores == std::vector<std::int64_t>{0, 0, 0});
+  CHECK(o.details["forfeit"] == 2);
+  // single_round standings go by the circles in hand (§7); seat 2's 5 would tie first, but it forfeited.
+  CHECK(o.details["standings"] == Json::array({standing(0, 1, 0, 5), standing(1, 2, 0, 6), standing(2, 3, 0, 5)}));
+
+  // The pick made is opened, as every pick is by a normal end; the others made none.
+  REQUIRE(s.sealed().size() == 1);
+  CHECK(s.sealed()[0].slot == "r1.pick.0");
+  CHECK(s.sealed()[0].revealed);
+  require_views_public(s);
+  const Json v = s.view(kSpectator);
+  CHECK(shape(v) == shape(normal_end_view()));
+  CHECK(v["seats"][0]["pick"] == Json{{"card", "B1b"}});
+  CHECK(v["seats"][1]["pick"].is_null());
+  CHECK(v["seats"][2]["hand"] == L({"B3a", "D2"}));
+  CHECK_FALSE(v["seats"][0].contains("picked"));  // who has picked is news only while picking
+  CHECK(v["opening"].is_null());
+  CHECK(v["pile"] == L({"B8b"}));
+}
+
+// Forfeit: decision in the engine header (daihugo.h).
+TEST_CASE("forfeit of the solo challenge: lost in the turn it was given up", "[daihugo][forfeit]") {
+  DaihugoState s = fixture({{"players", 1},
+                            {"hands", Json::array({L({"B5a", "B7a", "W8"})})},
+                            {"field", L({"W1", "B8a", "B8b"})},
+                            {"pile", L({"B6a", "B2a"})},
+                            {"turn", 3}});
+  REQUIRE(s.forfeit(0).is_ok());
+  require_ended(s);
+  const Outcome o = s.outcome();
+  CHECK(o.reason == "forfeit");
+  CHECK(o.winners.empty());
+  CHECK(o.scores == std::vector<std::int64_t>{3});
+  CHECK(o.turns == 3);
+  CHECK(o.details["forfeit"] == 0);
+  CHECK(o.details["success"] == false);
+  CHECK(o.details["target"] == 6);
+  CHECK_FALSE(o.details.contains("cleared_turns"));
+  const Json v = s.view(kSpectator);
+  CHECK(v["seats"][0]["hand"] == L({"W8", "B5a", "B7a"}));
+  CHECK(v["pile"] == L({"B6a", "B2a"}));
+  require_views_public(s);
+}
+
+TEST_CASE("forfeit refused: a seat out of range, a game over; a client cannot send one", "[daihugo][forfeit]") {
+  DaihugoState s = fixture({{"players", 3},
+                            {"hands", Json::array({L({"W5", "B1b"}), L({"W1", "W2"}), L({"B3a", "D2"})})},
+                            {"phase", "reveal"}});
+  const std::string before = nyan::test::bytes(s.debug_state());
+  CHECK(s.forfeit(3).error().code == RuleError::invalid_seat);
+  CHECK(s.forfeit(kSpectator).error().code == RuleError::invalid_seat);
+  // It is no action: in no legal list, refused by apply() like any unknown type.
+  CHECK(s.apply(0, forfeit_action()).error().code == RuleError::malformed_action);
+  CHECK(nyan::test::bytes(s.debug_state()) == before);
+  REQUIRE(apply_move(s, Move{1, forfeit_action()}).is_ok());  // how a record replays it
+  const std::string after = nyan::test::bytes(s.debug_state());
+  CHECK(s.forfeit(0).error().code == RuleError::game_over);
+  CHECK(s.forfeit(1).error().code == RuleError::game_over);
+  CHECK(nyan::test::bytes(s.debug_state()) == after);
+  CHECK(s.outcome().winners == std::vector<Seat>{0, 2});
+}
