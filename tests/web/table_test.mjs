@@ -37,7 +37,7 @@ await run(`${game}: one browser player and three bots play a clocked game to the
     await host.click('#start');
     await host.waitForSelector(`.board.${game}`);
     // Every seat shows its clock; a running one counts down between the server's frames.
-    await host.waitForFunction(() => document.querySelectorAll('.seat-clock').length === 4);
+    await host.waitForFunction(() => document.querySelectorAll('.seat .seat-clock').length === 4);
     const mine = async () => host.evaluate(() => {
       const el = document.querySelector('.seat[data-seat="0"] .seat-clock');
       return { text: el.textContent, running: el.classList.contains('running') };
@@ -62,6 +62,12 @@ await run(`${game}: one browser player and three bots play a clocked game to the
         if (!shot && moves >= 8) {
           shot = true;
           await screenshot(host, `${game}-table-mid`);
+          // On a phone the seats and their clocks fit without sideways scrolling.
+          await host.setViewportSize({ width: 390, height: 844 });
+          const overflow = await host.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow <= 0, `the phone-sized page overflows by ${overflow}px`);
+          await screenshot(host, `${game}-table-phone`);
+          await host.setViewportSize({ width: 1200, height: 900 });
         }
       },
     });

@@ -343,7 +343,9 @@ export class RoomPage {
       head: h('section', { class: 'room-head' }),
       seats: h('section', { class: 'seats', 'aria-labelledby': 'seats-h' }),
       controls: h('div', { class: 'controls' }),
-      status: h('p', { class: 'turn-status', 'aria-live': 'polite' }),
+      status: h('p', { class: 'turn-status' }),
+      statusText: h('span', { 'aria-live': 'polite' }),  // the clock beside it ticks, unannounced
+      statusClock: h('span', { class: 'seat-clock running status-clock', 'aria-label': t('clock_label') }),
       board: h('section', { class: 'board-wrap', 'aria-label': t('generic_board') }),
       more: h('section', { class: 'more-actions' }),
       log: h('section', { class: 'log', 'aria-labelledby': 'log-h' }),
@@ -355,6 +357,7 @@ export class RoomPage {
     this.el.grid = h('div', { class: 'room-grid' },
         h('div', { class: 'main-col' }, this.el.status, this.el.board, this.el.more),
         h('aside', { class: 'side-col' }, this.el.seats, this.el.controls, this.el.finished, this.el.log, this.el.trust));
+    this.el.status.append(this.el.statusText, this.el.statusClock);
     this.root.append(this.el.conn, this.el.head, this.el.join, this.el.grid);
   }
 
@@ -529,7 +532,18 @@ export class RoomPage {
     else if (myTurn) status = t('your_turn');
     else if (tr_.toAct.length) status = t('waiting_for', { who: tr_.toAct.map((n) => this.seatName(n)).join(t('list_sep')) });
     if (s.seat === null && view) status = `${t('spectating')} — ${status}`;
-    this.el.status.textContent = status;
+    // The clock of the decision the line speaks of (yours, else the first running), where a
+    // phone shows it without scrolling to the seats.
+    const left = view && !over ? s.clockLeft() : null;
+    const running = s.clock?.running || [];
+    const shown = running.includes(s.seat) ? s.seat : running[0];
+    if (this.el.statusText.textContent !== status) this.el.statusText.textContent = status;
+    const clock = this.el.statusClock;
+    clock.hidden = !(left && shown !== undefined);
+    if (!clock.hidden) {
+      clock.dataset.seat = String(shown);
+      clock.textContent = left[shown] > 0 ? clockText(left[shown]) : t('clock_out');
+    }
     this.el.status.dataset.myturn = myTurn ? '1' : '0';
     document.body.dataset.myturn = myTurn && !this.busy ? '1' : '0';
     this.markTurn(myTurn && !over);
