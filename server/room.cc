@@ -306,36 +306,34 @@ void Room::grace_expired(Seat seat) {
   SeatState& st = seats_[seat];
   if (!st.claimed || !st.connections.empty() || status_ == Status::closed) return;
   if (status_ == Status::lobby) return release_seat(seat, "grace expired");
-  if (status_ != Status::lobby && rules_.bot_for_dropped && !st.stand_in) {
+  if (rules_.bot_for_dropped && !st.stand_in) {
     // The seat stays the player's (the token still works); its bot plays until they are back.
-    journal_then({{{"kind", "stand_in"}, {"seat", seat}}}, [this, seat](bool ok) {
-      SeatState& s = seats_[seat];
-      if (!ok) {
-        if (s.connections.empty()) seat_dropped(seat);  // tried again after another grace period
-        return;
-      }
-      if (!s.claimed || !s.connections.empty()) return;
-      s.stand_in = true;
+    return give_up_seat(seat, "stand_in", [this, seat] {
+      seats_[seat].stand_in = true;
       log::info("bot_stands_in", {{"room", code_}, {"seat", seat}});
       broadcast_room_info();
       ask_bots();
     });
-    return;
   }
   if (status_ == Status::playing && !st.open && !rules_.bot_for_dropped) {
     // The token stops working; anyone with the room code may take the seat over.
-    journal_then({{{"kind", "seat_opened"}, {"seat", seat}}}, [this, seat](bool ok) {
-      SeatState& s = seats_[seat];
-      if (!ok) {
-        if (s.connections.empty()) seat_dropped(seat);  // tried again after another grace period
-        return;
-      }
-      if (!s.claimed || !s.connections.empty()) return;
-      s.open = true;
+    give_up_seat(seat, "seat_opened", [this, seat] {
+      seats_[seat].open = true;
       log::info("seat_opened", {{"room", code_}, {"seat", seat}});
       broadcast_room_info();
     });
   }
+}
+
+void Room::give_up_seat(Seat seat, const char* kind, std::function<void()> then) {
+  journal_then({{{"kind", kind}, {"seat", seat}}}, [this, seat, then = std::move(then)](bool ok) {
+    SeatState& s = seats_[seat];
+    if (!ok) {
+      if (s.connections.empty()) seat_dropped(seat);  // tried again after another grace period
+      return;
+    }
+    if (s.claimed && s.connections.empty()) then();  // unless the player came back meanwhile
+  });
 }
 
 void Room::close_room(const char* reason, std::function<void(bool ok)> then) {

@@ -124,6 +124,10 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   void detach(std::uint64_t participant_id);
   void seat_dropped(Seat seat);
   void grace_expired(Seat seat);
+  // Journals `kind` ("stand_in", "seat_opened") for a seat whose player is gone, then runs
+  // `then` unless they came back meanwhile; a failed record is tried again after another
+  // grace period.
+  void give_up_seat(Seat seat, const char* kind, std::function<void()> then);
   // Journals the close, then closes (`then(ok)` runs first: a host's close is answered).
   void close_room(const char* reason, std::function<void(bool ok)> then = {});
   void closed_now(const char* reason);

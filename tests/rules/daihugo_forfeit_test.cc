@@ -4,38 +4,17 @@
 #include <catch2/catch.hpp>
 
 #include "tests/rules/daihugo_fixture.h"
+#include "tests/support/game_end.h"
 
 using namespace nyan;
 using namespace nyan::daihugo;
 using namespace nyan::daihugo::test;
 using nyan::test::must_apply;
+using nyan::test::require_ended;
+using nyan::test::require_views_public;
+using nyan::test::view_shape;
 
 namespace {
-
-void require_ended(const DaihugoState& s) {
-  REQUIRE(s.over());
-  CHECK(s.to_act().empty());
-  for (Seat seat = 0; seat < s.seat_count(); ++seat) CHECK(s.legal_actions(seat).empty());
-}
-
-// After the end every seat sees what the spectators see: the views differ only in "you".
-void require_views_public(const DaihugoState& s) {
-  const Json spectator = s.view(kSpectator);
-  for (Seat viewer = 0; viewer < s.seat_count(); ++viewer) {
-    Json v = s.view(viewer);
-    CHECK(v["you"] == viewer);
-    v["you"] = nullptr;
-    CHECK(v == spectator);
-  }
-}
-
-// The keys of a view and of its seats' entries: what kinds of things it shows.
-Json shape(const Json& view) {
-  Json keys = Json::array(), seat_keys = Json::array();
-  for (const auto& [k, v] : view.items()) keys.push_back(k);
-  for (const auto& [k, v] : view["seats"][0].items()) seat_keys.push_back(k);
-  return {keys, seat_keys};
-}
 
 // T9's match end: what a normal end shows.
 Json normal_end_view() {
@@ -88,7 +67,7 @@ TEST_CASE("forfeit mid-trick: the seat alone loses and is last; the others keep 
   // §6: what a normal end shows, and no more: every hand, the pile, the trick as it lay.
   require_views_public(s);
   const Json v = s.view(kSpectator);
-  CHECK(shape(v) == shape(normal_end_view()));
+  CHECK(view_shape(v, "seats") == view_shape(normal_end_view(), "seats"));
   CHECK(v["phase"] == "game_over");
   CHECK(v["current"].is_null());
   CHECK(v["to_act"] == Json::array());
@@ -135,7 +114,7 @@ TEST_CASE("forfeit during the start-card pick of a single round: picks opened, s
   CHECK(s.sealed()[0].revealed);
   require_views_public(s);
   const Json v = s.view(kSpectator);
-  CHECK(shape(v) == shape(normal_end_view()));
+  CHECK(view_shape(v, "seats") == view_shape(normal_end_view(), "seats"));
   CHECK(v["seats"][0]["pick"] == Json{{"card", "B1b"}});
   CHECK(v["seats"][1]["pick"].is_null());
   CHECK(v["seats"][2]["hand"] == L({"B3a", "D2"}));

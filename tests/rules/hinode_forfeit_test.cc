@@ -2,40 +2,19 @@
 // header (hinode.h): the game ends at once, the seat that forfeited places last, the others
 // are ranked by VP so far and markers on the map, and the end bonuses are not scored.
 #include "tests/rules/hinode_fixture.h"
+#include "tests/support/game_end.h"
 
 using namespace hinode_test;
 using nyan::test::must_apply;
+using nyan::test::require_ended;
+using nyan::test::require_views_public;
+using nyan::test::view_shape;
 
 namespace {
 
 Json hands4(Json a, Json b, Json c, Json d) { return Json::array({a, b, c, d}); }
 using V = std::vector<int>;
 using S = std::vector<Seat>;
-
-void require_ended(const HinodeState& s) {
-  REQUIRE(s.over());
-  CHECK(s.to_act().empty());
-  for (Seat seat = 0; seat < s.seat_count(); ++seat) CHECK(s.legal_actions(seat).empty());
-}
-
-// After the end every seat sees what the spectators see: the views differ only in "you".
-void require_views_public(const HinodeState& s) {
-  const Json spectator = s.view(kSpectator);
-  for (Seat viewer = 0; viewer < s.seat_count(); ++viewer) {
-    Json v = s.view(viewer);
-    CHECK(v["you"] == viewer);
-    v["you"] = nullptr;
-    CHECK(v == spectator);
-  }
-}
-
-// The keys of a view and of its players' entries: what kinds of things it shows.
-Json shape(const Json& view) {
-  Json keys = Json::array(), player_keys = Json::array();
-  for (const auto& [k, v] : view.items()) keys.push_back(k);
-  for (const auto& [k, v] : view["players"][0].items()) player_keys.push_back(k);
-  return {keys, player_keys};
-}
 
 // What a normal end shows: a whole game of random moves.
 Json normal_end_view() {
@@ -89,7 +68,7 @@ TEST_CASE("forfeit mid-trick: last place for the seat, the others by VP then mar
   // play stays on the table.
   require_views_public(s);
   const Json v = s.view(kSpectator);
-  CHECK(shape(v) == shape(normal_end_view()));
+  CHECK(view_shape(v, "players") == view_shape(normal_end_view(), "players"));
   CHECK(v["phase"] == "game_over");
   CHECK(v["to_act"] == Json::array());
   CHECK(v["players"][1]["hand"] == L({"R9", "B2"}));
@@ -129,7 +108,7 @@ TEST_CASE("forfeit during the keep: the keeps made are opened, equal players sha
   CHECK(s.sealed()[0].revealed);
   require_views_public(s);
   const Json v = s.view(kSpectator);
-  CHECK(shape(v) == shape(normal_end_view()));
+  CHECK(view_shape(v, "players") == view_shape(normal_end_view(), "players"));
   CHECK(v["players"][0]["hand"] == L({"R9", "G1"}));
   CHECK(v["trick"].is_null());
   CHECK_FALSE(v["players"][0].contains("keep"));  // who has chosen is news only while choosing

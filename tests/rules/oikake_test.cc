@@ -5,10 +5,14 @@
 #include "protocol/drbg.h"
 #include "rules/oikake/oikake.h"
 #include "tests/support/playout.h"
+#include "tests/support/game_end.h"
 
 using namespace nyan;
 using namespace nyan::oikake;
 using nyan::test::must_apply;
+using nyan::test::require_ended;
+using nyan::test::require_views_public;
+using nyan::test::view_shape;
 
 namespace {
 
@@ -487,14 +491,6 @@ TEST_CASE("R3: a pair of a kind not held is rejected as not held", "[oikake][err
 
 namespace {
 
-// The keys of a view and of its players' entries: what kinds of things it shows.
-Json shape(const Json& view) {
-  Json keys = Json::array(), player_keys = Json::array();
-  for (const auto& [k, v] : view.items()) keys.push_back(k);
-  for (const auto& [k, v] : view["players"][0].items()) player_keys.push_back(k);
-  return {keys, player_keys};
-}
-
 // The view of a game that ended normally (T5's catch, as in "game over reveals everything").
 Json normal_end_view() {
   OikakeState s = fixture({{"pos", {0, 2}}, {"hands", P(L({"spy", "walk", "find", "lazy"}), nullptr)}});
@@ -502,23 +498,6 @@ Json normal_end_view() {
   must_apply(s, 1, choose("up"));
   REQUIRE(s.over());
   return s.view(kSpectator);
-}
-
-// After the end, every seat sees what the spectators see: the views differ only in "you".
-void require_views_public(const OikakeState& s) {
-  const Json spectator = s.view(kSpectator);
-  for (Seat viewer = 0; viewer < 2; ++viewer) {
-    Json v = s.view(viewer);
-    CHECK(v["you"] == viewer);
-    v["you"] = nullptr;
-    CHECK(v == spectator);
-  }
-}
-
-void require_ended(const OikakeState& s) {
-  REQUIRE(s.over());
-  CHECK(s.to_act().empty());
-  for (Seat seat = 0; seat < 2; ++seat) CHECK(s.legal_actions(seat).empty());
 }
 
 const Json kNoCondition = {{"catch", false}, {"find3", false}, {"danger3", false}};
@@ -558,7 +537,7 @@ TEST_CASE("forfeit while the chooser chooses: the presenter wins, the pair stays
   CHECK(s.sealed()[0].revealed);
   require_views_public(s);
   const Json v = s.view(kSpectator);
-  CHECK(shape(v) == shape(normal_end_view()));
+  CHECK(view_shape(v, "players") == view_shape(normal_end_view(), "players"));
   CHECK(v["phase"] == "game_over");
   CHECK(v["table"] == Json{{"down", "lazy"}, {"up", "walk"}});
   for (Seat seat = 0; seat < 2; ++seat) {
@@ -598,7 +577,7 @@ TEST_CASE("forfeit by the presenter between turns: the chooser wins, earlier car
   const Json v = s.view(kSpectator);
   CHECK(v["table"].is_null());
   CHECK(v["last"]["turn"] == 1);
-  CHECK(shape(v) == shape(normal_end_view()));
+  CHECK(view_shape(v, "players") == view_shape(normal_end_view(), "players"));
   require_views_public(s);
   REQUIRE(s.sealed().size() == 1);
   CHECK(s.sealed()[0].revealed);
