@@ -116,6 +116,13 @@ std::string Metrics::render() const {
   counter("nyanhall_journal_batches_total", "Journal commits (each may hold several rooms' records)", journal_batches);
   counter("nyanhall_journal_records_total", "Journal records made durable", journal_records);
   counter("nyanhall_journal_failures_total", "Journal commits that failed", journal_failures);
+  counter("nyanhall_tls_handshake_failures_total", "TLS connections that ended before their handshake completed",
+          tls_handshake_failures);
+  counter("nyanhall_tls_reloads_total", "Certificate reloads (SIGHUP) that replaced the certificate", tls_reloads);
+  counter("nyanhall_tls_reload_failures_total", "Certificate reloads that kept the old certificate", tls_reload_failures);
+  if (tls_certificate_not_after > 0)
+    counter("nyanhall_tls_certificate_expiry_seconds", "When the certificate in use expires, in seconds since the Unix epoch",
+            tls_certificate_not_after, "gauge");
   o << "# HELP nyanhall_rooms Rooms by game and state\n# TYPE nyanhall_rooms gauge\n";
   for (const auto& [game, phases] : rooms_)
     for (int p = 0; p < kRoomPhases; ++p)
