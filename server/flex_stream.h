@@ -1,38 +1,82 @@
 // The stream under every connection, on both sides: plain TCP, or TLS over TCP (Beast's
 // ssl_stream), chosen once when the connection is made. The server's sessions (under
 // GatherStream), nyanhall-cli's connection, its load generator and the health check all use
-// it, so each is written once for both. A plain connection pays one branch per read and write.
+// it, so each is written once for both. A plain connection pays one branch per read and write
+// and one pointer.
 //
 // It is a stream as Beast's algorithms want one (reads and writes, synchronous and not, and the
 // WebSocket teardown); `tls()` gives the TLS layer for the handshake and the shutdown, and
 // `tcp()` (also `beast::get_lowest_layer`) the TCP stream for its timeouts and socket.
+//
+// The asynchronous TLS reads and writes are compiled once (flex_stream.cc): every caller's
+// handler goes through one type-erased handler, and buffers through one buffer type, so that
+// the TLS machinery is not instantiated again for each of Beast's operations in every file
+// that uses the stream (that nearly tripled the compile time and memory of ws_session.cc).
+// Only the WebSocket teardown, once per connection, stays a template.
 #pragma once
 
+#include <array>
+#include <boost/asio/associated_executor.hpp>
+#include <boost/asio/bind_executor.hpp>
+#include <boost/asio/buffer.hpp>
 #include <boost/asio/ssl/context.hpp>
+#include <boost/beast/core/role.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/ssl/ssl_stream.hpp>
 #include <boost/beast/websocket/teardown.hpp>
 #include <memory>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
 namespace nyan::server {
 
+// A read's or a write's completion handler with its type erased, run on the executor the
+// handler is associated with (Asio's any_completion_handler would do, but its executor cannot
+// be asked for a non-blocking post in this Boost, which Beast's TCP stream needs).
+class IoHandler {
+ public:
+  template <class Handler>
+  explicit IoHandler(Handler&& handler)
+      : call_(std::make_unique<Call<std::decay_t<Handler>>>(std::forward<Handler>(handler))) {}
+  void operator()(boost::system::error_code ec, std::size_t bytes) {
+    std::unique_ptr<Base> call = std::move(call_);
+    call->run(ec, bytes);
+  }
+
+ private:
+  struct Base {
+    virtual ~Base() = default;
+    virtual void run(boost::system::error_code ec, std::size_t bytes) = 0;
+  };
+  template <class Handler>
+  struct Call : Base {
+    explicit Call(Handler&& h) : handler(std::move(h)) {}
+    explicit Call(const Handler& h) : handler(h) {}
+    void run(boost::system::error_code ec, std::size_t bytes) override { std::move(handler)(ec, bytes); }
+    Handler handler;
+  };
+  std::unique_ptr<Base> call_;
+};
+
 class FlexStream {
  public:
   using TlsStream = boost::beast::ssl_stream<boost::beast::tcp_stream>;
   using executor_type = boost::beast::tcp_stream::executor_type;
+  using BoundHandler = boost::asio::executor_binder<IoHandler, executor_type>;
 
   // Plain TCP.
   explicit FlexStream(boost::beast::tcp_stream&& tcp)
       : stream_(std::in_place_type<boost::beast::tcp_stream>, std::move(tcp)) {}
   // TLS over `tcp` with `context` (kept alive as long as the stream is: a reload replaces the
   // server's context, not the one an open connection uses). Null `context`: plain TCP.
-  FlexStream(boost::beast::tcp_stream&& tcp, std::shared_ptr<boost::asio::ssl::context> context)
-      : stream_(make(std::move(tcp), context)), context_(std::move(context)) {}
+  FlexStream(boost::beast::tcp_stream&& tcp, std::shared_ptr<boost::asio::ssl::context> context);
 
-  bool is_tls() const noexcept { return std::holds_alternative<TlsStream>(stream_); }
-  TlsStream* tls() noexcept { return std::get_if<TlsStream>(&stream_); }
+  bool is_tls() const noexcept { return std::holds_alternative<std::unique_ptr<Tls>>(stream_); }
+  TlsStream* tls() noexcept {
+    auto* t = std::get_if<std::unique_ptr<Tls>>(&stream_);
+    return t ? &(*t)->stream : nullptr;
+  }
 
   boost::beast::tcp_stream& tcp() noexcept {
     if (auto* t = tls()) return t->next_layer();
@@ -44,12 +88,27 @@ class FlexStream {
 
   template <class MutableBuffers, class Handler>
   void async_read_some(const MutableBuffers& buffers, Handler&& handler) {
-    if (auto* t = tls()) return t->async_read_some(buffers, std::forward<Handler>(handler));
+    if (is_tls()) {
+      // TLS reads into one buffer at a time anyway: the first that is not empty.
+      boost::asio::mutable_buffer first;
+      for (auto it = boost::asio::buffer_sequence_begin(buffers); it != boost::asio::buffer_sequence_end(buffers); ++it)
+        if ((first = *it).size() > 0) break;
+      return tls_read_some(first, bind(std::forward<Handler>(handler)));
+    }
     std::get<boost::beast::tcp_stream>(stream_).async_read_some(buffers, std::forward<Handler>(handler));
   }
   template <class ConstBuffers, class Handler>
   void async_write_some(const ConstBuffers& buffers, Handler&& handler) {
-    if (auto* t = tls()) return t->async_write_some(buffers, std::forward<Handler>(handler));
+    if (is_tls()) {
+      // The first few buffers (a write may send only a part), kept until the write is done;
+      // Beast's ssl_stream joins them into one record.
+      Tls& t = *std::get<std::unique_ptr<Tls>>(stream_);
+      t.writing_count = 0;
+      for (auto it = boost::asio::buffer_sequence_begin(buffers);
+           it != boost::asio::buffer_sequence_end(buffers) && t.writing_count < t.writing.size(); ++it)
+        if (boost::asio::const_buffer b = *it; b.size() > 0) t.writing[t.writing_count++] = b;
+      return tls_write_some(bind(std::forward<Handler>(handler)));
+    }
     std::get<boost::beast::tcp_stream>(stream_).async_write_some(buffers, std::forward<Handler>(handler));
   }
 
@@ -75,14 +134,24 @@ class FlexStream {
   }
 
  private:
-  using Variant = std::variant<boost::beast::tcp_stream, TlsStream>;
-  static Variant make(boost::beast::tcp_stream&& tcp, const std::shared_ptr<boost::asio::ssl::context>& context) {
-    if (!context) return Variant(std::in_place_type<boost::beast::tcp_stream>, std::move(tcp));
-    return Variant(std::in_place_type<TlsStream>, std::move(tcp), *context);
-  }
+  struct Tls {
+    Tls(boost::beast::tcp_stream&& tcp, std::shared_ptr<boost::asio::ssl::context> c);
+    std::shared_ptr<boost::asio::ssl::context> context;
+    TlsStream stream;
+    std::array<boost::asio::const_buffer, 8> writing;  // what the write in flight sends
+    std::size_t writing_count = 0;
+  };
 
-  Variant stream_;
-  std::shared_ptr<boost::asio::ssl::context> context_;
+  template <class Handler>
+  BoundHandler bind(Handler&& handler) {
+    const executor_type ex = boost::asio::get_associated_executor(handler, get_executor());
+    return boost::asio::bind_executor(ex, IoHandler(std::forward<Handler>(handler)));
+  }
+  void tls_read_some(boost::asio::mutable_buffer buffer, BoundHandler handler);
+  void tls_write_some(BoundHandler handler);
+
+  // A TLS connection's state lives apart, so that a plain one is a TCP stream and a pointer.
+  std::variant<boost::beast::tcp_stream, std::unique_ptr<Tls>> stream_;
 };
 
 // How a WebSocket closes the stream below it: TLS sends its close_notify first, then both
