@@ -338,7 +338,7 @@ TEST_CASE("tls: the certificate flags are checked before the server starts", "[s
     CHECK(help.out.find(line) != std::string::npos);
 }
 
-TEST_CASE("tls: SIGHUP reloads the certificate in the middle of a game; open connections play on", "[server][tls]") {
+TEST_CASE("tls: SIGHUP reloads the certificate in the middle of a game, and open connections play on", "[server][tls]") {
   TempDir dir;
   const CertFiles first = make_certificate(dir, "first");
   const CertFiles second = make_certificate(dir, "second");
