@@ -93,7 +93,7 @@ const std::vector<Setting>& settings() {
         },
         [](const Config& c) { return c.bind; }, "ADDRESS"}},
       {"port", "port for HTTP and WebSocket /ws; 0 picks a free port", integer(&Config::port, 0, 65535)},
-      {"port-file", "once listening, write the address and port to this file (the health check reads it)",
+      {"port-file", "once listening, write the address, port and scheme to this file (the health check reads it)",
        text(&Config::port_file, "FILE")},
       {"tls-cert", "PEM certificate chain (the leaf first): the port then serves HTTPS and WSS; SIGHUP reloads it",
        text(&Config::tls_cert, "FILE")},
