@@ -9,6 +9,12 @@
 #
 # Settings are NYANHALL_* environment variables or flags after the image name; the HEALTHCHECK
 # finds the port either way (the server writes it to NYANHALL_PORT_FILE).
+#
+# TLS on the same port: mount the certificate and key read-only and name them, e.g.
+#   docker run ... -v /srv/nyanhall-tls:/tls:ro
+#     -e NYANHALL_TLS_CERT=/tls/fullchain.pem -e NYANHALL_TLS_KEY=/tls/privkey.pem nyanhall
+# (the key readable by 10001); `docker kill -s HUP` reloads them. The port file then says https
+# and the HEALTHCHECK asks over TLS. deploy/README.md ("TLS") compares TLS at a proxy.
 
 FROM debian:bookworm AS build
 WORKDIR /src

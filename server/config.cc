@@ -93,8 +93,14 @@ const std::vector<Setting>& settings() {
         },
         [](const Config& c) { return c.bind; }, "ADDRESS"}},
       {"port", "port for HTTP and WebSocket /ws; 0 picks a free port", integer(&Config::port, 0, 65535)},
-      {"port-file", "once listening, write the address and port to this file (the health check reads it)",
+      {"port-file", "once listening, write the address, port and scheme to this file (the health check reads it)",
        text(&Config::port_file, "FILE")},
+      {"tls-cert", "PEM certificate chain (the leaf first): the port then serves HTTPS and WSS; SIGHUP reloads it",
+       text(&Config::tls_cert, "FILE")},
+      {"tls-key", "the certificate's private key, PEM, not encrypted (with --tls-cert; may be the same file)",
+       text(&Config::tls_key, "FILE")},
+      {"tls-plain", "with TLS, a plain HTTP request on the port: redirect (308 to https://) or refuse (400)",
+       text(&Config::tls_plain, "", {"redirect", "refuse"})},
       {"threads", "I/O threads (0 = one per hardware thread)", integer(&Config::threads, 0, 256)},
       {"data-dir", "journal directory; empty means in-memory", text(&Config::data_dir, "DIR")},
       {"journal", "sqlite, or none: in-memory, nothing survives a restart",
@@ -177,8 +183,9 @@ std::string usage() {
        "       nyanhall --version | --help\n"
        "\n"
        "Serves the games on one port: HTTP (the browser client, /healthz, /readyz, /metrics, /api)\n"
-       "and WebSocket /ws. --healthcheck does not serve: it asks the server the port file (or else\n"
-       "--bind and --port) names for /healthz and exits 0 if it is healthy.\n"
+       "and WebSocket /ws, or with --tls-cert and --tls-key HTTPS and WSS. --healthcheck does not\n"
+       "serve: it asks the server the port file (or else --bind, --port and --tls-cert) names for\n"
+       "/healthz and exits 0 if it is healthy.\n"
        "\n"
        "Every flag can also be set by the environment variable after it; a flag beats the\n"
        "environment, which beats the default.\n\n";
@@ -241,6 +248,10 @@ std::optional<Config> parse_config(const std::vector<std::string>& args, std::st
     }
   }
   if (c.data_dir.empty()) c.journal = "none";
+  if (c.tls_cert.empty() != c.tls_key.empty()) {
+    error = "--tls-cert and --tls-key go together (NYANHALL_TLS_CERT, NYANHALL_TLS_KEY)";
+    return std::nullopt;
+  }
   return c;
 }
 

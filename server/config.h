@@ -20,7 +20,12 @@ struct Config {
   std::string log_level = "info";   // trace debug info warn error critical off
   std::string web_root;             // the browser client's files; empty: built-in location
   std::string node;                 // this replica's name in room codes (scale-out); may be empty
-  std::string port_file;            // written with "ADDRESS PORT" once listening; empty: none
+  std::string port_file;            // written with "ADDRESS PORT SCHEME" once listening; empty: none
+  // TLS on the same port (both or neither): PEM certificate chain and unencrypted PEM key,
+  // reloaded on SIGHUP. Plain HTTP on that port is redirected to https:// or refused.
+  std::string tls_cert;
+  std::string tls_key;
+  std::string tls_plain = "redirect";  // redirect | refuse
 
   // Limits.
   std::size_t max_message_bytes = 16 * 1024;  // a WebSocket message from a client

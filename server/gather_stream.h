@@ -1,5 +1,5 @@
-// The layer under a session's WebSocket: a TCP stream that can hold back what is written
-// to it and send it with the next write, so that two frames meant for one client (the ack of
+// The layer under a session's WebSocket: a stream (plain TCP or TLS, flex_stream.h) that can
+// hold back what is written to it and send it with the next write, so that two frames meant for one client (the ack of
 // a move and the update it caused) leave in one send instead of two. On loopback and in a
 // VM most of the server's system time is the sends themselves.
 //
@@ -7,7 +7,8 @@
 // behind it. Only that one write is held: whatever is written next (the next frame, or a
 // control frame of Beast's own, such as a close) takes it along, in order, in one send. So
 // nothing is held for longer than it takes to write what follows it, and the memory is freed
-// once sent.
+// once sent. Over TLS they leave in one record too: Beast's ssl_stream copies a write of
+// several buffers into one, up to 16 KiB, before it encrypts it.
 #pragma once
 
 #include <boost/asio/associated_executor.hpp>
@@ -17,22 +18,23 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/bind_handler.hpp>
 #include <boost/beast/core/buffers_cat.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket/teardown.hpp>
 #include <string>
 #include <utility>
+
+#include "server/flex_stream.h"
 
 namespace nyan::server {
 
 class GatherStream {
  public:
-  using executor_type = boost::beast::tcp_stream::executor_type;
+  using executor_type = FlexStream::executor_type;
 
-  explicit GatherStream(boost::beast::tcp_stream&& stream) : next_(std::move(stream)) {}
+  explicit GatherStream(FlexStream&& stream) : next_(std::move(stream)) {}
 
   executor_type get_executor() noexcept { return next_.get_executor(); }
-  boost::beast::tcp_stream& next_layer() noexcept { return next_; }
-  const boost::beast::tcp_stream& next_layer() const noexcept { return next_; }
+  FlexStream& next_layer() noexcept { return next_; }
+  const FlexStream& next_layer() const noexcept { return next_; }
 
   // Holds back the next write, to be sent with the one after it.
   void hold_next() noexcept { hold_next_ = true; }
@@ -68,19 +70,17 @@ class GatherStream {
   }
 
  private:
-  boost::beast::tcp_stream next_;
+  FlexStream next_;
   std::string held_;
   bool hold_next_ = false;
 };
 
-// How Beast's WebSocket closes the layer below it: as it closes the TCP stream.
+// How Beast's WebSocket closes the layer below it: as it closes the stream below.
 template <class TeardownHandler>
 void async_teardown(boost::beast::role_type role, GatherStream& stream, TeardownHandler&& handler) {
-  using boost::beast::async_teardown;
   async_teardown(role, stream.next_layer(), std::forward<TeardownHandler>(handler));
 }
 inline void teardown(boost::beast::role_type role, GatherStream& stream, boost::system::error_code& ec) {
-  using boost::beast::teardown;
   teardown(role, stream.next_layer(), ec);
 }
 

@@ -11,17 +11,20 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "server/flex_stream.h"
+
 namespace nyan::server {
 
 namespace net = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 
-bool write_port_file(const std::string& path, const std::string& address, unsigned short port, std::string& error) {
+bool write_port_file(const std::string& path, const std::string& address, unsigned short port,
+                     const std::string& scheme, std::string& error) {
   const std::string temporary = path + ".new." + std::to_string(::getpid());
   {
     std::ofstream out(temporary, std::ios::trunc);
-    out << address << ' ' << port << '\n';
+    out << address << ' ' << port << ' ' << scheme << '\n';
     out.close();
     if (!out) {
       error = "cannot write " + temporary;
@@ -37,7 +40,8 @@ bool write_port_file(const std::string& path, const std::string& address, unsign
   return true;
 }
 
-bool read_port_file(const std::string& path, std::string& address, unsigned short& port, std::string& error) {
+bool read_port_file(const std::string& path, std::string& address, unsigned short& port, std::string& scheme,
+                    std::string& error) {
   std::ifstream in(path);
   if (!in) {
     error = "no port file " + path + " (is the server running?)";
@@ -49,18 +53,23 @@ bool read_port_file(const std::string& path, std::string& address, unsigned shor
   std::istringstream fields(line);
   long long p = 0;
   std::string rest;
-  if (!(fields >> address >> p) || (fields >> rest) || p <= 0 || p > 65535) {
-    error = "port file " + path + " does not hold \"ADDRESS PORT\"";
+  std::string third;
+  if (!(fields >> address >> p) || p <= 0 || p > 65535) third = "bad";
+  else if (fields >> third && (fields >> rest)) third = "bad";
+  if (third.empty()) third = "http";  // (a file written before the scheme was)
+  if (third != "http" && third != "https") {
+    error = "port file " + path + " does not hold \"ADDRESS PORT SCHEME\"";
     return false;
   }
+  scheme = third;
   port = static_cast<unsigned short>(p);
   return true;
 }
 
 int run_healthcheck(const Config& config) {
-  std::string bind = config.bind, error, note;
+  std::string bind = config.bind, error, note, scheme;
   unsigned short port = static_cast<unsigned short>(config.port);
-  if (!config.port_file.empty() && !read_port_file(config.port_file, bind, port, error)) {
+  if (!config.port_file.empty() && !read_port_file(config.port_file, bind, port, scheme, error)) {
     if (std::filesystem::exists(config.port_file)) {  // there, but not ours: do not guess
       std::fprintf(stderr, "healthcheck: %s\n", error.c_str());
       return 1;
@@ -68,8 +77,11 @@ int run_healthcheck(const Config& config) {
     // Not written (yet, or it could not be): ask what --bind and --port say.
     bind = config.bind;
     port = static_cast<unsigned short>(config.port);
+    scheme.clear();
     note = error + "; ";
   }
+  // Without a port file, the flags say whether the server speaks TLS.
+  if (scheme.empty()) scheme = config.tls_cert.empty() ? "http" : "https";
   boost::system::error_code ec;
   net::ip::address address = net::ip::make_address(bind, ec);
   if (ec || port == 0) {
@@ -82,7 +94,13 @@ int run_healthcheck(const Config& config) {
                                : net::ip::address(net::ip::address_v4::loopback());
 
   net::io_context ioc;
-  beast::tcp_stream stream(ioc);
+  // No certificate check (see the header): the server's own, over a local address.
+  std::shared_ptr<net::ssl::context> tls;
+  if (scheme == "https") {
+    tls = std::make_shared<net::ssl::context>(net::ssl::context::tls_client);
+    tls->set_verify_mode(net::ssl::verify_none);
+  }
+  FlexStream stream(beast::tcp_stream(ioc), tls);
   http::request<http::empty_body> req{http::verb::get, "/healthz", 11};
   req.set(http::field::host, address.to_string());
   req.set(http::field::user_agent, "nyanhall-healthcheck");
@@ -91,12 +109,7 @@ int run_healthcheck(const Config& config) {
   beast::flat_buffer buffer;
   beast::error_code result;
   // One deadline for the whole exchange: a hung server is unhealthy, not a hung check.
-  stream.expires_after(std::chrono::seconds(3));
-  stream.async_connect({address, port}, [&](beast::error_code e) {
-    if (e) {
-      result = e;
-      return;
-    }
+  auto exchange = [&] {
     http::async_write(stream, req, [&](beast::error_code e, std::size_t) {
       if (e) {
         result = e;
@@ -104,11 +117,26 @@ int run_healthcheck(const Config& config) {
       }
       http::async_read(stream, buffer, res, [&](beast::error_code e, std::size_t) { result = e; });
     });
+  };
+  stream.tcp().expires_after(std::chrono::seconds(3));
+  stream.tcp().async_connect({address, port}, [&](beast::error_code e) {
+    if (e) {
+      result = e;
+      return;
+    }
+    if (!stream.tls()) return exchange();
+    stream.tls()->async_handshake(net::ssl::stream_base::client, [&](beast::error_code e) {
+      if (e) {
+        result = e;
+        return;
+      }
+      exchange();
+    });
   });
   ioc.run();
   if (result) {
-    std::fprintf(stderr, "healthcheck: %s%s:%d: %s\n", note.c_str(), address.to_string().c_str(), port,
-                 result.message().c_str());
+    std::fprintf(stderr, "healthcheck: %s%s://%s:%d: %s\n", note.c_str(), scheme.c_str(), address.to_string().c_str(),
+                 port, result.message().c_str());
     return 1;
   }
   if (res.result() != http::status::ok) {

@@ -31,7 +31,49 @@ std::string normal_origin(std::string_view origin) {
   return o;
 }
 
+// host [":" port]: a registered name (letters, digits, '-', '.'), an IPv4 address, or an IPv6
+// address in brackets.
+bool plain_host(std::string_view h) {
+  if (h.empty() || h.size() > 255) return false;
+  std::string_view name = h, port;
+  if (h.front() == '[') {
+    const auto close = h.find(']');
+    if (close == std::string_view::npos || close < 3) return false;
+    for (char c : h.substr(1, close - 1))
+      if (!std::isxdigit(static_cast<unsigned char>(c)) && c != ':' && c != '.') return false;
+    name = {};
+    if (close + 1 < h.size()) {
+      if (h[close + 1] != ':') return false;
+      port = h.substr(close + 2);
+      if (port.empty()) return false;
+    }
+  } else {
+    const auto colon = h.find(':');
+    if (colon != std::string_view::npos) {
+      name = h.substr(0, colon);
+      port = h.substr(colon + 1);
+      if (port.empty()) return false;
+    }
+    if (name.empty() || name.front() == '.' || name.front() == '-') return false;
+    for (char c : name)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.') return false;
+  }
+  if (port.size() > 5) return false;
+  for (char c : port)
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  return port.empty() || std::stoul(std::string(port)) <= 65535;
+}
+
 }  // namespace
+
+std::string https_location(const Request& req) {
+  const std::string_view host = req[http::field::host];
+  const std::string_view target = req.target();
+  if (!plain_host(host) || target.empty() || target.front() != '/' || target.substr(0, 2) == "//") return "";
+  for (char c : target)
+    if (static_cast<unsigned char>(c) <= ' ' || c == 0x7f) return "";
+  return "https://" + std::string(host) + std::string(target);
+}
 
 bool origin_allowed(const Request& req, const Config& config) {
   const auto origin = req.find(http::field::origin);

@@ -21,4 +21,10 @@ bool origin_allowed(const Request& req, const Config& config);
 // 501 for a coding this server does not implement.
 unsigned transfer_coding_problem(const Request& req);
 
+// Where a plain HTTP request that reached the TLS port is sent: "https://" + its Host + its
+// target. Empty when the Host is not a plain host name or address with an optional port (the
+// Location is built from what the client sent, so nothing else may pass: no user info, path,
+// spaces or control characters), or the target is not a path.
+std::string https_location(const Request& req);
+
 }  // namespace nyan::server

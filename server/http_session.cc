@@ -18,8 +18,14 @@ constexpr std::uint32_t kHeaderLimit = 8 * 1024;
 
 }  // namespace
 
-HttpSession::HttpSession(net::ip::tcp::socket&& socket, ServerContext& ctx, ClientLimits::Slot slot, bool proxy)
-    : stream_(std::move(socket)), ctx_(ctx), slot_(std::move(slot)), proxy_(proxy) {}
+HttpSession::HttpSession(FlexStream&& stream, beast::flat_buffer&& buffer, ServerContext& ctx, ClientLimits::Slot slot,
+                         bool proxy, PlainHttp plain)
+    : stream_(std::move(stream)),
+      buffer_(std::move(buffer)),
+      ctx_(ctx),
+      slot_(std::move(slot)),
+      proxy_(proxy),
+      plain_(plain) {}
 
 void HttpSession::run() {
   net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
@@ -29,7 +35,7 @@ void HttpSession::do_read() {
   parser_.emplace();
   parser_->header_limit(kHeaderLimit);
   parser_->body_limit(ctx_.config.max_http_body);
-  stream_.expires_after(std::chrono::milliseconds(ctx_.config.handshake_timeout_ms));
+  stream_.tcp().expires_after(std::chrono::milliseconds(ctx_.config.handshake_timeout_ms));
   http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
 }
 
@@ -43,7 +49,8 @@ void HttpSession::refuse(http::status status, const char* body, Refusal why, Htt
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (ec == http::error::end_of_stream) return do_shutdown();
   if (ec) {
-    // Oversized headers or body get a status; anything else (timeouts, resets) just ends.
+    // Oversized headers or body get a status; anything else (timeouts, resets, a TLS stream
+    // cut without its close_notify) just ends.
     if (ec == http::error::body_limit || ec == http::error::header_limit) {
       Request req;
       req.version(11);
@@ -74,6 +81,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     metrics().http_request(HttpRoute::other, 429);
     return send(std::move(res));
   }
+  if (plain_ != PlainHttp::serve) return answer_plain();
   if (const unsigned status = transfer_coding_problem(req)) {
     Request r = parser_->release();
     r.keep_alive(false);
@@ -112,6 +120,36 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   });
 }
 
+void HttpSession::answer_plain() {
+  Request req = parser_->release();
+  req.keep_alive(false);
+  const bool upgrade = beast::websocket::is_upgrade(req);
+  const std::string location = plain_ == PlainHttp::redirect && !upgrade ? https_location(req) : "";
+  if (location.empty()) {
+    const char* why = upgrade                         ? "this port serves WebSockets over TLS only: use wss://\n"
+                      : plain_ == PlainHttp::refuse ? "this port serves HTTPS only: use https://\n"
+                                                    : "this port serves HTTPS only, and this Host cannot be redirected\n";
+    return send(text_response(req, http::status::bad_request, why));
+  }
+  const std::string body = "this port serves HTTPS: " + location + "\n";
+  auto headers = [&](auto& res) {
+    res.set(http::field::server, "nyanhall");
+    res.set(http::field::location, location);
+    res.set(http::field::content_type, "text/plain; charset=utf-8");
+    res.keep_alive(false);
+    res.content_length(body.size());
+  };
+  metrics().http_request(HttpRoute::other, 308);
+  if (req.method() == http::verb::head) {
+    http::response<http::empty_body> res{http::status::permanent_redirect, req.version()};
+    headers(res);
+    return send(std::move(res));
+  }
+  http::response<http::string_body> res{http::status::permanent_redirect, req.version(), body};
+  headers(res);
+  send(std::move(res));
+}
+
 void HttpSession::send(http::message_generator&& msg) {
   const bool keep_alive = msg.keep_alive();
   beast::async_write(stream_, std::move(msg),
@@ -125,8 +163,14 @@ void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
 }
 
 void HttpSession::do_shutdown() {
+  if (auto* tls = stream_.tls()) {
+    // close_notify, then the socket; a client that never answers it is cut off at the deadline.
+    stream_.tcp().expires_after(std::chrono::milliseconds(ctx_.config.handshake_timeout_ms));
+    tls->async_shutdown([self = shared_from_this()](beast::error_code) { self->stream_.tcp().close(); });
+    return;
+  }
   beast::error_code ignored;
-  stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
+  stream_.tcp().socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
 }
 
 }  // namespace nyan::server

@@ -2,6 +2,7 @@
 
 #include <boost/asio/strand.hpp>
 
+#include "server/detect_session.h"
 #include "server/http_session.h"
 #include "server/log.h"
 #include "server/metrics.h"
@@ -79,7 +80,12 @@ void Listener::on_accept(boost::system::error_code ec, net::ip::tcp::socket sock
   // Frames are small and each is a move someone waits for: send them at once, not held back
   // (Nagle) until the client acknowledges the frame before.
   socket.set_option(net::ip::tcp::no_delay(true), ignored);
-  std::make_shared<HttpSession>(std::move(socket), ctx_, std::move(slot), proxy)->run();
+  if (ctx_.tls.current())  // the first bytes say whether it is TLS or plain HTTP
+    std::make_shared<DetectSession>(std::move(socket), ctx_, std::move(slot), proxy)->run();
+  else
+    std::make_shared<HttpSession>(FlexStream(beast::tcp_stream(std::move(socket))), beast::flat_buffer(), ctx_,
+                                  std::move(slot), proxy)
+        ->run();
   do_accept();
 }
 

@@ -1,4 +1,5 @@
-// Accepts TCP connections, each onto its own strand, and starts an HttpSession for each.
+// Accepts TCP connections, each onto its own strand, and starts an HttpSession for each (a
+// DetectSession first when the port serves TLS).
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>

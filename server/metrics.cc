@@ -121,6 +121,13 @@ std::string Metrics::render() const {
   counter("nyanhall_bot_queue_full_total", "Bot decisions put off because the bot threads' queue was full",
           bot_queue_full);
   counter("nyanhall_clock_timeouts_total", "Decisions whose turn clock ran out", clock_timeouts);
+  counter("nyanhall_tls_handshake_failures_total", "TLS connections that ended before their handshake completed",
+          tls_handshake_failures);
+  counter("nyanhall_tls_reloads_total", "Certificate reloads (SIGHUP) that replaced the certificate", tls_reloads);
+  counter("nyanhall_tls_reload_failures_total", "Certificate reloads that kept the old certificate", tls_reload_failures);
+  if (tls_certificate_not_after > 0)
+    counter("nyanhall_tls_certificate_expiry_seconds", "When the certificate in use expires, in seconds since the Unix epoch",
+            tls_certificate_not_after, "gauge");
   o << "# HELP nyanhall_rooms Rooms by game and state\n# TYPE nyanhall_rooms gauge\n";
   for (const auto& [game, phases] : rooms_)
     for (int p = 0; p < kRoomPhases; ++p)

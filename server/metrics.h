@@ -24,7 +24,7 @@ inline constexpr int kRoomPhases = 4;
 enum class HttpRoute { healthz, readyz, metrics, games, room, transcript, replay, share_link, static_file, websocket, other };
 inline constexpr int kHttpRoutes = 11;
 // The statuses the server answers with; anything else is counted as "other".
-inline constexpr std::array<unsigned, 14> kHttpStatuses = {101, 200, 304, 400, 403, 404, 405, 409, 413, 429, 500, 501, 503, 0};
+inline constexpr std::array<unsigned, 15> kHttpStatuses = {101, 200, 304, 308, 400, 403, 404, 405, 409, 413, 429, 500, 501, 503, 0};
 
 class Histogram {
  public:
@@ -66,6 +66,11 @@ class Metrics {
   std::atomic<long> bot_moves{0};        // moves made by bots (bot seats, stand-ins, clocks run out)
   std::atomic<long> bot_queue_full{0};   // bot decisions that found the pool's queue full
   std::atomic<long> clock_timeouts{0};   // decisions whose clock ran out
+  // TLS (zero and, for the certificate, left out when the server speaks plain HTTP only).
+  std::atomic<long> tls_handshake_failures{0};
+  std::atomic<long> tls_reloads{0};
+  std::atomic<long> tls_reload_failures{0};
+  std::atomic<long> tls_certificate_not_after{0};  // Unix seconds; 0: no certificate
   Histogram action_seconds{{0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
                             0.1, 0.25, 1}};
 

@@ -51,6 +51,31 @@ Json preflight(const Config& c) {
   return nullptr;
 }
 
+// The certificate and key the configuration names, loaded, with the log line that says which
+// certificate is in use; null (logged) when they cannot be used. `reload`: on SIGHUP, when a
+// failure keeps the context in use (`kept`).
+TlsContext load_tls(const Config& c, bool reload, const TlsContext& kept = nullptr) {
+  std::string error;
+  TlsCertificate about;
+  TlsContext next = load_server_tls(c.tls_cert, c.tls_key, error, &about);
+  if (!next) {
+    if (reload) {
+      metrics().tls_reload_failures++;
+      log::warn("tls_reload_failed", {{"error", error}, {"kept_sha256", kept ? certificate_fingerprint(*kept) : ""}});
+    } else {
+      log::error("bad_config", {{"tls", error}});
+    }
+    return nullptr;
+  }
+  const Json fields = {
+      {"cert", c.tls_cert}, {"subject", about.subject}, {"sha256", about.fingerprint}, {"not_after", about.not_after}};
+  metrics().tls_certificate_not_after = static_cast<long>(about.not_after_unix);
+  if (reload) metrics().tls_reloads++;
+  log::info(reload ? "tls_reloaded" : "tls", fields);
+  if (about.expired) log::warn("tls_certificate_expired", fields);
+  return next;
+}
+
 std::unique_ptr<Journal> open_journal(const Config& c, std::string& error) {
   if (c.journal == "none" || c.data_dir.empty()) return make_memory_journal();
   return open_sqlite_journal(c.data_dir, c.group_commit_us, error);
@@ -100,6 +125,9 @@ int run_server(const Config& given, const std::string& program_path, const Journ
     log::error("bad_bind_address", {{"bind", config.bind}});
     return 2;
   }
+  // The certificate is checked with the rest of the configuration, before the journal opens.
+  TlsContext tls;
+  if (!config.tls_cert.empty() && !(tls = load_tls(config, false))) return 2;
   const std::string web_root = find_web_root(config, program_path);
   std::error_code missing;
   if (web_root.empty() || !std::filesystem::exists(std::filesystem::path(web_root) / "index.html", missing))
@@ -127,6 +155,7 @@ int run_server(const Config& given, const std::string& program_path, const Journ
                                {"broken", restored.broken},
                                {"ms", std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - restore_start).count()}});
   ServerContext ctx{config, rooms, *journal, web_root};
+  ctx.tls.replace(tls);
 
   auto listener = std::make_shared<Listener>(ioc, ctx);
   std::string error;
@@ -135,11 +164,12 @@ int run_server(const Config& given, const std::string& program_path, const Journ
     return 1;
   }
   listener->run();
-  log::info("listening", {{"address", config.bind}, {"port", listener->port()}, {"threads", threads},
-                          {"web_root", web_root.empty() ? "(none)" : web_root}});
+  const char* scheme = tls ? "https" : "http";
+  log::info("listening", {{"address", config.bind}, {"port", listener->port()}, {"scheme", scheme},
+                          {"threads", threads}, {"web_root", web_root.empty() ? "(none)" : web_root}});
   // Without the file the server still serves; only a health check that relies on it is misled
   // (it falls back to --bind and --port), so this is a warning (a read-only /tmp, say).
-  if (!config.port_file.empty() && !write_port_file(config.port_file, config.bind, listener->port(), error))
+  if (!config.port_file.empty() && !write_port_file(config.port_file, config.bind, listener->port(), scheme, error))
     log::warn("port_file_failed", {{"port_file", config.port_file}, {"error", error}});
 
   // SIGTERM/SIGINT: stop accepting, close every WebSocket with 1001, wait for the sessions to
@@ -170,6 +200,21 @@ int run_server(const Config& given, const std::string& program_path, const Journ
     deadline = Clock::now() + std::chrono::milliseconds(config.drain_ms);
     poll_drain();
   });
+
+  // SIGHUP (with TLS): a new certificate and key for new connections; open ones keep theirs.
+  // A file that cannot be used keeps the one in use, and the log says why.
+  net::signal_set reload(ioc);
+  std::function<void()> await_reload = [&] {
+    reload.async_wait([&](boost::system::error_code e, int) {
+      if (e) return;
+      if (TlsContext next = load_tls(config, true, ctx.tls.current())) ctx.tls.replace(std::move(next));
+      await_reload();
+    });
+  };
+  if (tls) {
+    reload.add(SIGHUP);
+    await_reload();
+  }
 
   std::vector<std::thread> pool;
   for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });

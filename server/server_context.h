@@ -1,5 +1,5 @@
-// What every connection needs from the server: configuration, rooms, the journal, the
-// registry of live sessions (for shutdown) and the ready flag.
+// What every connection needs from the server: configuration, rooms, the journal, the TLS
+// context, the registry of live sessions (for shutdown) and the ready flag.
 #pragma once
 
 #include <atomic>
@@ -15,6 +15,7 @@
 #include "server/journal.h"
 #include "server/room_manager.h"
 #include "server/static_files.h"
+#include "server/tls_context.h"
 
 namespace nyan::server {
 
@@ -35,6 +36,8 @@ struct ServerContext {
   StaticFiles web;  // the browser client's files (web.root() empty: none installed)
   ClientLimits limits;
   const std::vector<AddressRange> trusted_proxies;
+  // The TLS context new connections use (empty: plain HTTP only); SIGHUP replaces it.
+  TlsContexts tls;
   std::atomic<bool> stopping{false};
 
   // Live WebSocket sessions, so shutdown can close each with a proper close code.

@@ -21,7 +21,7 @@ bool is_room_message(const std::string& t) {
 }
 }  // namespace
 
-WsSession::WsSession(beast::tcp_stream&& stream, ServerContext& ctx, ClientLimits::Slot slot)
+WsSession::WsSession(FlexStream&& stream, ServerContext& ctx, ClientLimits::Slot slot)
     : ws_(std::move(stream)),
       ctx_(ctx),
       close_deadline_(ws_.get_executor()),

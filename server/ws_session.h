@@ -25,7 +25,7 @@ namespace websocket = beast::websocket;
 class WsSession : public Participant, public std::enable_shared_from_this<WsSession> {
  public:
   // `slot` counts the connection for its client (client_limits.h) for as long as it is open.
-  WsSession(beast::tcp_stream&& stream, ServerContext& ctx, ClientLimits::Slot slot);
+  WsSession(FlexStream&& stream, ServerContext& ctx, ClientLimits::Slot slot);
   ~WsSession() override;
 
   // Completes the upgrade of `request` and starts reading.

@@ -99,17 +99,19 @@ std::optional<long long> Flags::integer(const std::string& name, long long fallb
   return v;
 }
 
-bool parse_server(const std::string& s, std::string& host, unsigned short& port) {
-  const auto colon = s.rfind(':');
-  host = colon == std::string::npos ? s : s.substr(0, colon);
-  port = 8080;
-  if (colon != std::string::npos) {
-    char* end = nullptr;
-    const long p = std::strtol(s.c_str() + colon + 1, &end, 10);
-    if (*end != '\0' || p <= 0 || p > 65535) return false;
-    port = static_cast<unsigned short>(p);
+bool server_flags(const Flags& f, ServerAddress& out, std::string& problem) {
+  if (!parse_server_address(f.get("server", "127.0.0.1:8080"), out, problem)) return false;
+  out.ca_file = f.get("ca");
+  out.insecure = f.has("insecure");
+  if (!out.tls && (f.has("ca") || out.insecure)) {
+    problem = "--ca and --insecure are for a wss:// server";
+    return false;
   }
-  return !host.empty();
+  if (f.has("ca") && out.insecure) {
+    problem = "give --ca or --insecure, not both";
+    return false;
+  }
+  return true;
 }
 
 }  // namespace nyan::cli

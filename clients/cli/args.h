@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "clients/cli/connection.h"
+
 namespace nyan::cli {
 
 struct FlagSpec {
@@ -54,7 +56,15 @@ class Flags {
   bool help_ = false;
 };
 
-// "host:port" (default port 8080). False when malformed.
-bool parse_server(const std::string& s, std::string& host, unsigned short& port);
+// The flags of every command that connects to a server.
+inline constexpr FlagSpec kServerFlag = {
+    "server", "URL", "the server: HOST:PORT, ws://HOST[:PORT], or wss://HOST[:PORT] for TLS (default 127.0.0.1:8080)"};
+inline constexpr FlagSpec kCaFlag = {"ca", "FILE",
+                                     "with wss://: trust the certificates in FILE (PEM) instead of the system's"};
+inline constexpr FlagSpec kInsecureFlag = {
+    "insecure", nullptr, "with wss://: accept any certificate, unchecked (a test server's self-signed one)"};
+
+// --server, --ca and --insecure read into `out`; false (and `problem`) when they do not fit.
+bool server_flags(const Flags& f, ServerAddress& out, std::string& problem);
 
 }  // namespace nyan::cli

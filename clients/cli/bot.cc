@@ -26,8 +26,7 @@ namespace {
 using namespace std::chrono_literals;
 
 struct BotRun {
-  std::string host;
-  unsigned short port = 0;
+  ServerAddress server;
   std::unique_ptr<Connection> conn;
   GameClient* client = nullptr;
   std::string join_code;  // the room to join, before the client knows its room
@@ -36,7 +35,7 @@ struct BotRun {
   bool connect(std::string& error) {
     conn = std::make_unique<Connection>();
     const std::string room = client && !client->room().empty() ? client->room() : join_code;
-    if (!conn->connect(host, port, error, ws_path(room))) return false;
+    if (!conn->connect(server, error, ws_path(room))) return false;
     if (client) client->rebind(*conn);
     return true;
   }
@@ -72,10 +71,10 @@ Json pick(const std::string& game, const Json& room, const ViewTracker& t, Seat 
 
 const CommandSpec kBot = {
     "bot",
-    "--server HOST:PORT (--join CODE [--seat N] | --create GAME [--options JSON] [--start]) [FLAGS]",
+    "--server URL (--join CODE [--seat N] | --create GAME [--options JSON] [--start]) [FLAGS]",
     "take a seat and play to the end (random legal moves, or the search bot with --level),\n"
     "verifying every hash and commitment",
-    {{"server", "HOST:PORT", "the server (default 127.0.0.1:8080)"},
+    {kServerFlag,
      {"join", "CODE", "join this room"},
      {"seat", "N", "with --join: ask for this seat (default: the first free one)"},
      {"create", "GAME", "create a room of this game (a game id: oikake, daihugo, kushine, doublehunt, hinode)"},
@@ -89,7 +88,9 @@ const CommandSpec kBot = {
      {"timeout", "SECONDS", "give up when the game has not ended after this long (default 600)"},
      {"reconnect-timeout", "SECONDS", "when the server goes away, keep reconnecting for this long (default 30)"},
      {"save", "FILE", "write the transcript (every message received) to FILE for nyanhall-cli verify"},
-     {"verbose", nullptr, "print every move, refusal and retry"}}};
+     {"verbose", nullptr, "print every move, refusal and retry"},
+     kCaFlag,
+     kInsecureFlag}};
 
 int bot(const Args& args) {
   Flags f(args, kBot);
@@ -107,8 +108,8 @@ int bot(const Args& args) {
   if (*think_ms < 0) return usage_error(kBot, "--think-ms cannot be negative");
   if (*level < 0 || *level > 100) return usage_error(kBot, "--level needs an integer from 0 to 100");
   if (*budget_ms < 0 || *budget_ms > 600000) return usage_error(kBot, "--bot-budget-ms needs an integer from 0 to 600000");
-  if (!parse_server(f.get("server", "127.0.0.1:8080"), run.host, run.port))
-    return usage_error(kBot, "--server needs HOST:PORT");
+  std::string problem;
+  if (!server_flags(f, run.server, problem)) return usage_error(kBot, problem);
   run.reconnect_timeout_s = static_cast<int>(*reconnect_timeout);
   run.join_code = f.get("join");
   // Each line as it happens, also into a file or a pipe (scripts watch a game's progress).

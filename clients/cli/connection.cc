@@ -6,6 +6,10 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <cctype>
+#include <cstdlib>
+#include <tuple>
+
+#include "clients/cli/tls_client.h"
 
 namespace nyan::cli {
 
@@ -15,7 +19,7 @@ namespace websocket = beast::websocket;
 
 struct Connection::Impl {
   net::io_context ioc;
-  std::unique_ptr<websocket::stream<beast::tcp_stream>> ws;
+  std::unique_ptr<websocket::stream<server::FlexStream>> ws;
   beast::flat_buffer buffer;
   bool open = false;
   bool closed = false;
@@ -36,6 +40,22 @@ struct Connection::Impl {
       ready = true;
       reading = false;
     });
+  }
+
+  // Starts one asynchronous step with a handler that records its result, and runs until it
+  // completes (the TCP stream's deadline bounds it).
+  template <class Start>
+  beast::error_code run(Start start) {
+    bool done = false;
+    beast::error_code result;
+    start([&](beast::error_code ec, auto&&...) {
+      result = ec;
+      done = true;
+    });
+    ioc.restart();
+    while (!done && ioc.run_one() > 0) {
+    }
+    return done ? result : beast::error_code(net::error::timed_out);
   }
 };
 
@@ -67,46 +87,125 @@ std::string ws_path(const std::string& room) {
   return path;
 }
 
+std::string ServerAddress::authority() const {
+  const std::string h = host.find(':') != std::string::npos ? "[" + host + "]" : host;
+  return h + ":" + std::to_string(port);
+}
+
+std::string ServerAddress::url() const { return (tls ? "wss://" : "ws://") + authority(); }
+
+bool parse_server_address(const std::string& text, ServerAddress& out, std::string& error) {
+  error = "--server needs HOST:PORT, ws://HOST[:PORT] or wss://HOST[:PORT], not '" + text + "'";
+  std::string rest = text;
+  ServerAddress a;
+  a.port = 8080;
+  for (const auto& [scheme, tls, port] : {std::tuple("wss://", true, 443), std::tuple("https://", true, 443),
+                                          std::tuple("ws://", false, 80), std::tuple("http://", false, 80)}) {
+    if (rest.rfind(scheme, 0) == 0) {
+      rest = rest.substr(std::char_traits<char>::length(scheme));
+      a.tls = tls;
+      a.port = static_cast<unsigned short>(port);
+      const auto slash = rest.find('/');
+      if (slash != std::string::npos) {
+        const std::string path = rest.substr(slash);
+        if (path != "/" && path != "/ws") return false;
+        rest.resize(slash);
+      }
+      break;
+    }
+  }
+  std::string port;
+  if (!rest.empty() && rest.front() == '[') {
+    const auto close = rest.find(']');
+    if (close == std::string::npos) return false;
+    a.host = rest.substr(1, close - 1);
+    if (close + 1 < rest.size()) {
+      if (rest[close + 1] != ':') return false;
+      port = rest.substr(close + 2);
+      if (port.empty()) return false;
+    }
+  } else {
+    const auto colon = rest.find(':');
+    a.host = rest.substr(0, colon);
+    if (colon != std::string::npos) {
+      port = rest.substr(colon + 1);
+      if (port.empty()) return false;
+    }
+  }
+  if (a.host.empty() || a.host.find_first_of("/?#@ ") != std::string::npos) return false;
+  if (!port.empty()) {
+    char* end = nullptr;
+    const long p = std::strtol(port.c_str(), &end, 10);
+    if (*end != '\0' || p <= 0 || p > 65535 || !std::isdigit(static_cast<unsigned char>(port[0]))) return false;
+    a.port = static_cast<unsigned short>(p);
+  }
+  out = a;
+  error.clear();
+  return true;
+}
+
 Connection::Connection() : impl_(std::make_unique<Impl>()) {}
 Connection::~Connection() { drop(); }
 
 bool Connection::connect(const std::string& host, unsigned short port, std::string& error, const std::string& path) {
+  ServerAddress server;
+  server.host = host;
+  server.port = port;
+  return connect(server, error, path);
+}
+
+bool Connection::connect(const ServerAddress& server, std::string& error, const std::string& path) {
   Impl& d = *impl_;
   // A Connection can be reused: whatever it had before is dropped first.
   if (d.ws) drop();
+  d.ws.reset();
   d.open = d.closed = d.reading = d.ready = false;
   d.close_code = 0;
   d.close_reason.clear();
   d.buffer.consume(d.buffer.size());
+  std::shared_ptr<net::ssl::context> tls;
+  if (server.tls && !(tls = client_tls_context(server, error))) return false;
   beast::error_code ec;
   net::ip::tcp::resolver resolver(d.ioc);
-  auto endpoints = resolver.resolve(host, std::to_string(port), ec);
+  auto endpoints = resolver.resolve(server.host, std::to_string(server.port), ec);
   if (ec) {
     error = ec.message();
     return false;
   }
-  d.ws = std::make_unique<websocket::stream<beast::tcp_stream>>(d.ioc);
-  beast::get_lowest_layer(*d.ws).expires_after(std::chrono::seconds(10));
+  d.ws = std::make_unique<websocket::stream<server::FlexStream>>(beast::tcp_stream(d.ioc), tls);
+  beast::tcp_stream& tcp = beast::get_lowest_layer(*d.ws);
+  // One deadline for the connection, the TLS handshake and the WebSocket upgrade.
+  tcp.expires_after(std::chrono::seconds(10));
   if (d.source.empty()) {
-    beast::get_lowest_layer(*d.ws).connect(endpoints, ec);
+    ec = d.run([&](auto handler) { tcp.async_connect(endpoints, std::move(handler)); });
   } else {  // from a chosen local address (tests of the limits per client address)
-    auto& socket = beast::get_lowest_layer(*d.ws).socket();
+    auto& socket = tcp.socket();
     const net::ip::tcp::endpoint to = *endpoints.begin();
     socket.open(to.protocol(), ec);
     if (!ec) socket.bind({net::ip::make_address(d.source, ec), 0}, ec);
-    if (!ec) socket.connect(to, ec);
-  }
-  if (!ec) {
-    beast::get_lowest_layer(*d.ws).expires_never();
-    // Each message is a move or a request someone waits for: no Nagle delay.
-    beast::get_lowest_layer(*d.ws).socket().set_option(net::ip::tcp::no_delay(true), ec);
-    d.ws->read_message_max(64 << 20);
-    d.ws->handshake(host + ":" + std::to_string(port), path, ec);
+    if (!ec) ec = d.run([&](auto handler) { tcp.async_connect(to, std::move(handler)); });
   }
   if (ec) {
     error = ec.message();
     return false;
   }
+  // Each message is a move or a request someone waits for: no Nagle delay.
+  tcp.socket().set_option(net::ip::tcp::no_delay(true), ec);
+  if (auto* stream = d.ws->next_layer().tls()) {
+    if (!prepare_tls_client(*stream, server, error)) return false;
+    ec = d.run([&](auto handler) { stream->async_handshake(net::ssl::stream_base::client, std::move(handler)); });
+    if (ec) {
+      error = tls_failure(*stream, ec);
+      return false;
+    }
+  }
+  d.ws->read_message_max(64 << 20);
+  ec = d.run([&](auto handler) { d.ws->async_handshake(server.authority(), path, std::move(handler)); });
+  if (ec) {
+    error = ec.message();
+    return false;
+  }
+  tcp.expires_never();
   d.open = true;
   return true;
 }

@@ -1,6 +1,6 @@
-// A blocking WebSocket connection to a nyanhall server with a deadline on every wait.
-// Used by the terminal client (play, bot, verify) and by the tests; the load generator has
-// its own asynchronous client.
+// A blocking WebSocket connection to a nyanhall server, plain (ws://) or over TLS (wss://),
+// with a deadline on every wait. Used by the terminal client (play, bot, verify) and by the
+// tests; the load generator has its own asynchronous client.
 #pragma once
 
 #include <chrono>
@@ -18,6 +18,25 @@ namespace nyan::cli {
 // "/ws" without a code (creating a room may land on any replica).
 std::string ws_path(const std::string& room);
 
+// The server a client connects to, as --server gives it: HOST[:PORT] (plain, port 8080 when
+// not given), ws://HOST[:PORT] (port 80) or wss://HOST[:PORT] (TLS, port 443); http:// and
+// https:// (a page's address) mean the same as ws:// and wss://; the path, if any, is / or /ws.
+// HOST may be an IPv6 address in brackets.
+struct ServerAddress {
+  std::string host;  // without brackets
+  unsigned short port = 8080;
+  bool tls = false;
+  // With TLS: trust the certificates in this PEM file instead of the system's; or check
+  // nothing at all (a test server's self-signed certificate).
+  std::string ca_file;
+  bool insecure = false;
+
+  std::string authority() const;  // "HOST:PORT", the host in brackets when it is an IPv6 address
+  std::string url() const;        // "ws://HOST:PORT" or "wss://HOST:PORT"
+};
+// False (and `error`) when `text` is not of those forms.
+bool parse_server_address(const std::string& text, ServerAddress& out, std::string& error);
+
 class Connection {
  public:
   Connection();
@@ -25,7 +44,10 @@ class Connection {
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
-  // Opens ws://host:port/path (dropping any earlier connection). False with `error` set.
+  // Opens the WebSocket at `path` on `server` (dropping any earlier connection), within 10 s.
+  // False with `error` set.
+  bool connect(const ServerAddress& server, std::string& error, const std::string& path = "/ws");
+  // The same for ws://host:port.
   bool connect(const std::string& host, unsigned short port, std::string& error, const std::string& path = "/ws");
   bool is_open() const;
   // Connects from this local address from now on (say 127.0.0.2: a second client address on

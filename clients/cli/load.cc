@@ -14,10 +14,12 @@
 #include <deque>
 #include <map>
 #include <random>
+#include <stdexcept>
 #include <memory>
 
 #include "clients/cli/args.h"
 #include "clients/cli/command.h"
+#include "clients/cli/tls_client.h"
 #include "protocol/messages.h"
 #include "protocol/rate_limit.h"
 #include "protocol/view_tracker.h"
@@ -34,8 +36,8 @@ namespace websocket = beast::websocket;
 using Clock = std::chrono::steady_clock;
 
 struct Settings {
-  std::string host;
-  unsigned short port = 0;
+  ServerAddress server;
+  std::shared_ptr<net::ssl::context> tls;  // null: plain ws://
   std::string game;
   Json options = Json::object();
   int seats = 2;
@@ -60,7 +62,7 @@ class LoadRoom;
 class Bot : public std::enable_shared_from_this<Bot> {
  public:
   Bot(net::io_context& ioc, const Settings& s, Stats& st, LoadRoom& room, int index, std::uint64_t seed)
-      : ws_(ioc), timer_(ws_.get_executor()), s_(s), st_(st), room_(room), index_(index), rng_(seed) {}
+      : ws_(beast::tcp_stream(ioc), s.tls), timer_(ws_.get_executor()), s_(s), st_(st), room_(room), index_(index), rng_(seed) {}
 
   void start();
   void send(const Json& j);
@@ -71,10 +73,11 @@ class Bot : public std::enable_shared_from_this<Bot> {
   void on_message(const Json& m);
   void maybe_act();
   void act();
+  void upgrade();
   void do_read();
   void do_write();
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<server::FlexStream> ws_;
   net::steady_timer timer_;
   beast::flat_buffer buffer_;
   std::deque<std::string> out_;
@@ -131,18 +134,29 @@ class LoadRoom {
 void Bot::start() {
   auto self = shared_from_this();
   auto resolver = std::make_shared<net::ip::tcp::resolver>(ws_.get_executor());
-  resolver->async_resolve(s_.host, std::to_string(s_.port), [self, resolver](beast::error_code ec, auto results) {
+  resolver->async_resolve(s_.server.host, std::to_string(s_.server.port), [self, resolver](beast::error_code ec, auto results) {
     if (ec) return void(self->st_.connect_failures++);
     beast::get_lowest_layer(self->ws_).async_connect(results, [self](beast::error_code ec, auto) {
       if (ec) return void(self->st_.connect_failures++);
       beast::error_code ignored;  // as a real client would: moves go out at once
       beast::get_lowest_layer(self->ws_).socket().set_option(net::ip::tcp::no_delay(true), ignored);
-      self->ws_.async_handshake(self->s_.host, "/ws", [self](beast::error_code ec) {
+      auto* tls = self->ws_.next_layer().tls();
+      std::string error;
+      if (!tls) return self->upgrade();
+      if (!prepare_tls_client(*tls, self->s_.server, error)) return void(self->st_.connect_failures++);
+      tls->async_handshake(net::ssl::stream_base::client, [self](beast::error_code ec) {
         if (ec) return void(self->st_.connect_failures++);
-        self->do_read();
-        self->send({{"type", "hello"}, {"protocol", kProtocolVersion}});
+        self->upgrade();
       });
     });
+  });
+}
+
+void Bot::upgrade() {
+  ws_.async_handshake(s_.server.authority(), "/ws", [self = shared_from_this()](beast::error_code ec) {
+    if (ec) return void(self->st_.connect_failures++);
+    self->do_read();
+    self->send({{"type", "hello"}, {"protocol", kProtocolVersion}});
   });
 }
 
@@ -264,12 +278,13 @@ int idle_rooms(const Settings& s, int n) {
   net::io_context ioc;
   const ProcStat before = read_proc(s.pid);
   struct Creator : std::enable_shared_from_this<Creator> {
-    websocket::stream<beast::tcp_stream> ws;
+    websocket::stream<server::FlexStream> ws;
     beast::flat_buffer buf;
     int left;
     const Settings& s;
     int* created;
-    Creator(net::io_context& ioc, int count, const Settings& st, int* c) : ws(ioc), left(count), s(st), created(c) {}
+    Creator(net::io_context& ioc, int count, const Settings& st, int* c)
+        : ws(beast::tcp_stream(ioc), st.tls), left(count), s(st), created(c) {}
     void write(const Json& j, std::function<void()> then) {
       auto text = std::make_shared<std::string>(j.dump());
       ws.async_write(net::buffer(*text), [text, then](beast::error_code ec, std::size_t) {
@@ -309,8 +324,13 @@ int idle_rooms(const Settings& s, int n) {
   for (int i = 0; i < connections; ++i) {
     auto c = std::make_shared<Creator>(ioc, n / connections + (i < n % connections), s, &created);
     net::ip::tcp::resolver resolver(ioc);
-    beast::get_lowest_layer(c->ws).connect(resolver.resolve(s.host, std::to_string(s.port)));
-    c->ws.handshake(s.host, "/ws");
+    beast::get_lowest_layer(c->ws).connect(resolver.resolve(s.server.host, std::to_string(s.server.port)));
+    if (auto* tls = c->ws.next_layer().tls()) {
+      std::string error;
+      if (!prepare_tls_client(*tls, s.server, error)) throw std::runtime_error(error);
+      tls->handshake(net::ssl::stream_base::client);
+    }
+    c->ws.handshake(s.server.authority(), "/ws");
     c->write({{"type", "hello"}, {"protocol", kProtocolVersion}}, [c] { c->await("welcome"); });
     creators.push_back(c);
   }
@@ -331,13 +351,13 @@ int idle_rooms(const Settings& s, int n) {
 
 const CommandSpec kLoad = {
     "load",
-    "--server HOST:PORT --game GAME --rooms M [--matches N | --duration SECONDS] [FLAGS]\n"
-    "       nyanhall-cli load --server HOST:PORT --game GAME --idle-rooms N [--server-pid PID]",
+    "--server URL --game GAME --rooms M [--matches N | --duration SECONDS] [FLAGS]\n"
+    "       nyanhall-cli load --server URL --game GAME --idle-rooms N [--server-pid PID]",
     "play M rooms at once with bots over real connections and report matches, actions/s, the\n"
     "action round trip (p50/p90/p99/max), errors and resyncs; with the server's pid also its CPU\n"
     "per action and its memory. --idle-rooms instead opens N rooms nobody plays and reports the\n"
     "server's memory per idle room",
-    {{"server", "HOST:PORT", "the server (default 127.0.0.1:8080)"},
+    {kServerFlag,
      {"game", "GAME", "the game to play (a game id: oikake, daihugo, kushine, doublehunt, hinode)"},
      {"options", "JSON", "the rooms' options (default {}); its \"players\" sets the seats"},
      {"seats", "N", "bots per room when the options do not say (default 2)"},
@@ -347,7 +367,9 @@ const CommandSpec kLoad = {
      {"think-ms", "MS", "each bot waits a random 0..2*MS before each move (default 0)"},
      {"server-bots", "N", "the last N seats of each room are the server's own bots (add_bot; default 0)"},
      {"server-pid", "PID", "the server's process id, to read its CPU time and memory from /proc"},
-     {"idle-rooms", "N", "open N idle rooms instead of playing, and report the memory they take"}}};
+     {"idle-rooms", "N", "open N idle rooms instead of playing, and report the memory they take"},
+     kCaFlag,
+     kInsecureFlag}};
 
 int load(const Args& args) {
   Flags f(args, kLoad);
@@ -358,8 +380,9 @@ int load(const Args& args) {
        server_bots = f.integer("server-bots", 0);
   if (!f.ok()) return usage_error(kLoad, f.error());
   if (!f.has("game")) return usage_error(kLoad, "--game is required");
-  if (!parse_server(f.get("server", "127.0.0.1:8080"), s.host, s.port))
-    return usage_error(kLoad, "--server needs HOST:PORT");
+  std::string problem;
+  if (!server_flags(f, s.server, problem)) return usage_error(kLoad, problem);
+  if (s.server.tls && !(s.tls = client_tls_context(s.server, problem))) return usage_error(kLoad, problem);
   char* end = nullptr;
   const std::string duration = f.get("duration", "10");
   s.duration = std::strtod(duration.c_str(), &end);

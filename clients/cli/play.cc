@@ -83,11 +83,11 @@ void show(const GameClient& c, const std::string& game, bool terminal, const std
 
 const CommandSpec kPlay = {
     "play",
-    "--server HOST:PORT (--create GAME [--options JSON] | --join CODE [--seat N] | --spectate CODE"
+    "--server URL (--create GAME [--options JSON] | --join CODE [--seat N] | --spectate CODE"
     " | --reconnect CODE --token TOKEN) [--name NAME] [--save FILE]",
     "play in the terminal: the board for your seat and numbered legal moves; type a move's number,\n"
     "or s (start), m (rematch), r (resync), q (quit)",
-    {{"server", "HOST:PORT", "the server (default 127.0.0.1:8080)"},
+    {kServerFlag,
      {"create", "GAME", "create a room of this game and host it (a game id: oikake, daihugo, kushine, doublehunt, hinode)"},
      {"options", "JSON", "with --create: the room's options (default {})"},
      {"join", "CODE", "join this room"},
@@ -96,27 +96,28 @@ const CommandSpec kPlay = {
      {"reconnect", "CODE", "take back your seat in this room after a dropped connection (with --token)"},
      {"token", "TOKEN", "with --reconnect: the reconnect token printed when you joined"},
      {"name", "NAME", "the name shown to the other players (default player)"},
-     {"save", "FILE", "when you quit, write the transcript to FILE for nyanhall-cli verify"}}};
+     {"save", "FILE", "when you quit, write the transcript to FILE for nyanhall-cli verify"},
+     kCaFlag,
+     kInsecureFlag}};
 
 int play(const Args& args) {
   Flags f(args, kPlay);
   if (f.help()) return print_help(kPlay);
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // a person (or a pipe) sees each line at once
   const bool terminal = isatty(STDOUT_FILENO) == 1;
-  std::string host;
-  unsigned short port = 0;
+  ServerAddress server;
+  std::string problem;
   auto seat = f.integer("seat", -1);
   const int modes = f.has("create") + f.has("join") + f.has("spectate") + f.has("reconnect");
   if (!f.ok()) return usage_error(kPlay, f.error());
   if (modes != 1) return usage_error(kPlay, "give exactly one of --create, --join, --spectate and --reconnect");
   if (f.has("reconnect") != f.has("token")) return usage_error(kPlay, "--reconnect and --token go together");
-  if (!parse_server(f.get("server", "127.0.0.1:8080"), host, port))
-    return usage_error(kPlay, "--server needs HOST:PORT");
+  if (!server_flags(f, server, problem)) return usage_error(kPlay, problem);
   // Joining, spectating or reconnecting names the room in the address (a proxy routes by it).
   const std::string room = f.has("join") ? f.get("join") : f.has("spectate") ? f.get("spectate") : f.get("reconnect");
   Connection conn;
   std::string error;
-  if (!conn.connect(host, port, error, ws_path(room))) {
+  if (!conn.connect(server, error, ws_path(room))) {
     std::fprintf(stderr, "play: cannot connect: %s\n", error.c_str());
     return 1;
   }

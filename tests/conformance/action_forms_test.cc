@@ -162,7 +162,7 @@ TEST_CASE("action forms: the catalog names the side actions and the outcome reas
   CHECK(registry().find("kushine")->catalog_entry()["side_actions"] == Json::array({"say"}));
 }
 
-TEST_CASE("action forms: a forfeit is no client action; a game with forfeits publishes its reason", "[conformance][actions][forfeit]") {
+TEST_CASE("action forms: a forfeit is no client action, a game with forfeits publishes its reason", "[conformance][actions][forfeit]") {
   register_all_games();
   for (const Game* g : registry().games()) {
     INFO(g->id());

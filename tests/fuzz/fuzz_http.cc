@@ -1,7 +1,7 @@
 // libFuzzer target: the HTTP request path without the socket. The input is the bytes a client
 // sends; they go through Beast's parser with the server's limits, then through what a session
 // does with a request: the transfer-coding and origin checks, the client named by a trusted
-// proxy, the route (static files under the browser client, the API, share links) and a room
+// proxy, the https:// address a plain request on a TLS port is redirected to, the route (static files under the browser client, the API, share links) and a room
 // lookup, and the response is written out. Nothing may crash, throw or read outside the web
 // root.
 #include <boost/asio/io_context.hpp>
@@ -59,6 +59,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Request& req = parser.get();
   (void)transfer_coding_problem(req);
   (void)origin_allowed(req, w.config);
+  // A redirect's Location is made of what the client sent: never a header break or a space.
+  const std::string location = https_location(req);
+  if (!location.empty() && (location.rfind("https://", 0) != 0 || location.find_first_of(" \r\n\t") != std::string::npos))
+    __builtin_trap();
   if (auto client = forwarded_client(req["X-Forwarded-For"], w.trusted)) (void)client_key(*client);
   std::optional<RoomQuery> room_query;
   auto response = route(req, w.ctx, room_query);

@@ -34,7 +34,7 @@ Json standing(Seat seat, int rank, int tails, int penalty) {
 }  // namespace
 
 // Forfeit: decision in the engine header (daihugo.h).
-TEST_CASE("forfeit mid-trick: the seat alone loses and is last; the others keep their order by tails", "[daihugo][forfeit]") {
+TEST_CASE("forfeit mid-trick: the seat alone loses and is last, the others keep their order by tails", "[daihugo][forfeit]") {
   // 4 players in a tails match; seat 3 led W4; seat 0 passes, then seat 1, the fewest tails,
   // forfeits on its turn.
   DaihugoState s = fixture({{"players", 4},
@@ -147,7 +147,7 @@ TEST_CASE("forfeit of the solo challenge: lost in the turn it was given up", "[d
   require_views_public(s);
 }
 
-TEST_CASE("forfeit refused: a seat out of range, a game over; a client cannot send one", "[daihugo][forfeit]") {
+TEST_CASE("forfeit refused: a seat out of range, a game over, a client cannot send one", "[daihugo][forfeit]") {
   DaihugoState s = fixture({{"players", 3},
                             {"hands", Json::array({L({"W5", "B1b"}), L({"W1", "W2"}), L({"B3a", "D2"})})},
                             {"phase", "reveal"}});

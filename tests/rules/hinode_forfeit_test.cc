@@ -114,7 +114,7 @@ TEST_CASE("forfeit during the keep: the keeps made are opened, equal players sha
   CHECK_FALSE(v["players"][0].contains("keep"));  // who has chosen is news only while choosing
 }
 
-TEST_CASE("forfeit refused: a seat out of range, a game over; a client cannot send one", "[hinode][forfeit]") {
+TEST_CASE("forfeit refused: a seat out of range, a game over, a client cannot send one", "[hinode][forfeit]") {
   HinodeState s = fixture({{"players", 3}, {"hands", Json::array({L({"R5"}), L({"R9"}), L({"R6"})})}});
   const std::string before = nyan::test::bytes(s.debug_state());
   CHECK(s.forfeit(3).error().code == RuleError::invalid_seat);

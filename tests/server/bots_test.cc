@@ -54,7 +54,7 @@ void play_with_bots(Player& host, int seats, std::uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("server: the host seats and removes bots in the lobby; everything else is refused", "[server][bots]") {
+TEST_CASE("server: the host seats and removes bots in the lobby, everything else is refused", "[server][bots]") {
   ServerProcess server({"--journal", "none"});
   auto host = connect_player(server.port());
   auto guest = connect_player(server.port());

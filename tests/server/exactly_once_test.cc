@@ -68,7 +68,7 @@ void reconnect(Player& p, unsigned short port) {
 
 }  // namespace
 
-TEST_CASE("actions: an id used again for another action is refused, not acknowledged; ids live for one game",
+TEST_CASE("actions: an id used again for another action is refused, not acknowledged, ids live for one game",
           "[server][exactly-once]") {
   ServerProcess server({"--journal", "none"});
   auto a = connect_player(server.port());

@@ -11,9 +11,18 @@ namespace nyan::test {
 using namespace std::chrono_literals;
 
 std::unique_ptr<Player> connect_player(unsigned short port) {
+  cli::ServerAddress server;
+  server.host = "127.0.0.1";
+  server.port = port;
+  return connect_player(server);
+}
+
+std::unique_ptr<Player> connect_player(const cli::ServerAddress& server) {
   auto p = std::make_unique<Player>();
   std::string error;
-  REQUIRE(p->conn.connect("127.0.0.1", port, error));
+  const bool connected = p->conn.connect(server, error);
+  INFO(server.url() << ": " << error);
+  REQUIRE(connected);
   p->client.record_messages(true);
   INFO(error);
   REQUIRE(p->client.hello(error));

@@ -219,7 +219,7 @@ TEST_CASE("limits: HTTP requests per address and second", "[server][limits]") {
   CHECK(status_of(other.receive(500ms)) == 200);
 }
 
-TEST_CASE("limits: behind a trusted proxy, X-Forwarded-For names the client; from others it is ignored",
+TEST_CASE("limits: behind a trusted proxy, X-Forwarded-For names the client, from others it is ignored",
           "[server][limits]") {
   ServerProcess server(
       {"--journal", "none", "--max-client-http-per-second", "1", "--trusted-proxy", "127.0.0.1/32"});  // bursts of 5
@@ -273,7 +273,7 @@ TEST_CASE("http: unknown transfer codings are refused", "[server][limits]") {
   CHECK(answer("chunked") == 200);
 }
 
-TEST_CASE("http: only files are served: a directory is 404 to GET and HEAD; HEAD has GET's headers",
+TEST_CASE("http: only files are served: a directory is 404 to GET and HEAD, HEAD has GET's headers",
           "[server][limits]") {
   ServerProcess server({"--journal", "none"});
   auto answer = [&](const std::string& method, const std::string& path) {

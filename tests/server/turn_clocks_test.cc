@@ -57,7 +57,7 @@ TEST_CASE("turn clocks: bank mode spends one reserve and adds the increment afte
   CHECK(d->at == t0 + 50s + 65s);
 }
 
-TEST_CASE("turn clocks: a side action ends no decision; a seat the game stops waiting for stops", "[clocks]") {
+TEST_CASE("turn clocks: a side action ends no decision, a seat the game stops waiting for stops", "[clocks]") {
   TurnClocks c(rules(RoomRules::Clock::bank), 3);
   c.start({0, 1}, t0);  // a simultaneous choice
   // Seat 2 talks (a side action) and seat 0 talks: nothing stops, nothing is added.

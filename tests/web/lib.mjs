@@ -2,7 +2,7 @@
 // ephemeral port, Debian's Chromium driven by playwright-core, pages that fail the test on
 // any script error or any request that leaves the server, and a player loop that clicks the
 // page's own move buttons.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,8 +43,10 @@ export function expect(cond, message) {
   if (!cond) fail(message);
 }
 
-// Starts the server ("--bind 127.0.0.1 --port 0") and reads the port from its log.
+// Starts the server ("--bind 127.0.0.1 --port 0") and reads the port from its log; with
+// --tls-cert among `extra` its base address is https://.
 export async function startServer(extra = []) {
+  const scheme = extra.includes('--tls-cert') ? 'https' : 'http';
   const args = ['--bind', '127.0.0.1', '--port', '0', '--journal', 'none', '--web-root', config.webRoot, ...extra];
   const proc = spawn(config.server, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
@@ -64,7 +66,7 @@ export async function startServer(extra = []) {
   });
   return {
     port,
-    base: `http://127.0.0.1:${port}`,
+    base: `${scheme}://127.0.0.1:${port}`,
     log: () => log,
     async stop() {
       if (proc.exitCode !== null) return;
@@ -77,13 +79,24 @@ export async function startServer(extra = []) {
   };
 }
 
-export async function launchBrowser() {
+export async function launchBrowser({ args = [] } = {}) {
   // playwright-core starts Chromium with a fresh temporary --user-data-dir of its own.
   return chromium.launch({
     executablePath: config.chromium,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', ...args],
   });
+}
+
+// A self-signed certificate for 127.0.0.1 and localhost and its key, made by the openssl
+// command in `dir`.
+export function makeCertificate(dir) {
+  const cert = path.join(dir, 'server.crt');
+  const key = path.join(dir, 'server.key');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-noenc',
+    '-days', '2', '-subj', '/CN=nyanhall-test', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  return { cert, key };
 }
 
 // A page in a fresh context that records script errors and every request; `problems()`
