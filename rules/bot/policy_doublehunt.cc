@@ -25,6 +25,7 @@ constexpr int kEmpty = -2, kFaceDown = -1;  // grid cells besides a known card
 // The mean worth of a face-down card: 220 pips over 52 cards, and a little for the face
 // cards' promise.
 constexpr double kFaceDownWorth = 5.0;
+constexpr int kLastCards = 2;  // the grid's last cards, which end the game when taken (R25)
 
 int card_of(std::string_view name) {
   static constexpr std::string_view kSuits = "SHDC";
@@ -134,15 +135,21 @@ std::vector<Option> options_of(const ActionList& list) {
 }
 
 // What stopping on `square` is worth to the team now, and a little for the cards around
-// it (the next moves start there).
+// it (the next moves start there), less a little for the way to the nearest card: on a
+// nearly bare grid that leads the hunt on towards the last cards instead of round in circles.
 double square_worth(const Table& t, int square) {
   const int cell = t.grid[static_cast<std::size_t>(square)];
   double w = cell == kEmpty ? (t.extra_move_open ? 0.5 * kFaceDownWorth : 0.0)
              : cell == kFaceDown ? kFaceDownWorth
                                  : gain(t.team, cell);
-  for (int s = 0; s < kSquares; ++s)
-    if (const int d = distance(s, square); d >= 1 && d <= 2 && t.grid[static_cast<std::size_t>(s)] != kEmpty) w += 0.1;
-  return w;
+  int nearest = 2 * kSide;
+  for (int s = 0; s < kSquares; ++s) {
+    if (t.grid[static_cast<std::size_t>(s)] == kEmpty) continue;
+    const int d = distance(s, square);
+    if (d >= 1 && d <= 2) w += 0.1;
+    if (d >= 1) nearest = std::min(nearest, d);
+  }
+  return w - 0.02 * nearest;
 }
 
 // A square to start the next die move from: cards within a die's reach.
@@ -203,10 +210,14 @@ int best_of(const std::vector<Option>& o, std::string_view type, Score score) {
 
 int decide_move(const Table& t, const std::vector<Option>& o) {
   const int best = best_of(o, "move", [&](const Option& m) { return square_worth(t, m.square); });
-  // R8: a boost buys a card only when no card is in reach, and only with a cheap card.
+  // R8: a boost buys a card only when no card is in reach, and only with a cheap card. With
+  // the last cards of the grid far apart on empty squares (each costs 2 to cross), a path
+  // of the exact cost is rare, and hunters who kept their cards would wait out the turn cap
+  // (R25): there any card but a ten or a face card still wanted goes.
   const bool nothing = best < 0 || t.grid[static_cast<std::size_t>(o[static_cast<std::size_t>(best)].square)] == kEmpty;
+  const double affordable = t.cards_on_grid <= kLastCards ? 10 : kFaceDownWorth - 1;
   if (nothing)
-    if (const int c = cheapest(t, t.mine); c >= 0 && loss(t.team, c) < kFaceDownWorth - 1)
+    if (const int c = cheapest(t, t.mine); c >= 0 && loss(t.team, c) < affordable)
       if (const int boost = find_card(o, "boost", c); boost >= 0) return boost;
   if (best >= 0) return best;
   return find_type(o, "stay");
