@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <map>
 #include <string>
 #include <vector>
@@ -71,6 +72,8 @@ struct Stats {
   // games with a bot seat not among the winners (Dai Hugo's match losers), decisions.
   long bot_team_wins = 0, bot_seat_wins = 0, bot_seat_games = 0, bot_losses = 0;
   long decisions = 0, searched = 0, capped = 0, playouts = 0;
+  std::vector<double> search_ms;  // wall time of each searched decision
+  double search_cpu_s = 0;        // the process's CPU time in them (simulate has one thread)
 };
 
 double mean(const std::vector<int>& v) {
@@ -123,6 +126,16 @@ void print(const Config& c, const Game& g, const Json& opts, const Stats& st, do
     std::printf("bot decisions: %ld, searched %ld, mean playouts %.1f, stopped by the time cap %ld\n", st.decisions,
                 st.searched, st.searched ? static_cast<double>(st.playouts) / static_cast<double>(st.searched) : 0.0,
                 st.capped);
+    if (!st.search_ms.empty()) {
+      std::vector<double> ms = st.search_ms;
+      std::sort(ms.begin(), ms.end());
+      double sum = 0;
+      for (double x : ms) sum += x;
+      const auto at = [&](double p) { return ms[std::min(ms.size() - 1, static_cast<std::size_t>(p * static_cast<double>(ms.size())))]; };
+      std::printf("searched decision time: mean %.1f ms, p50 %.1f ms, p95 %.1f ms, max %.1f ms; CPU mean %.1f ms\n",
+                  sum / static_cast<double>(ms.size()), at(0.5), at(0.95), ms.back(),
+                  1000.0 * st.search_cpu_s / static_cast<double>(ms.size()));
+    }
   }
   std::printf("time: %.2f s, games/s: %.0f\n", seconds, seconds > 0 ? st.games / seconds : 0.0);
   std::printf("games: %ld, errors: %ld\n", st.games, st.errors);
@@ -141,10 +154,15 @@ std::optional<Move> next_move(const State& state, const Game& g, const Json& opt
   const std::vector<Json> legal = state.legal_actions(seat);
   if (legal.empty()) return std::nullopt;
   // The bot gets what a client of its seat gets, and a seed of its own for this decision.
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t cpu0 = std::clock();
   const bot::Choice choice = bot::choose(g, opts, seat, state.view(seat), legal, rng.next_u64(), budget);
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   ++st.decisions;
   if (choice.searched) {
     ++st.searched;
+    st.search_ms.push_back(ms);
+    st.search_cpu_s += static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
     st.playouts += choice.playouts;
   }
   if (choice.timed_out) ++st.capped;

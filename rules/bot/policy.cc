@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "rules/bot/policy_doublehunt.h"
+#include "rules/bot/policy_kushine.h"
+
 namespace nyan::bot {
 
 namespace {
@@ -32,8 +35,6 @@ std::int64_t stat(const Outcome& o, const char* key) {
   return it != stats->end() && it->is_number_integer() ? it->get<std::int64_t>() : 0;
 }
 
-double squash(double x) { return 0.5 + 0.5 * std::tanh(x); }
-
 double finished(const std::string& game, const State& s, Seat seat) {
   const Outcome o = s.outcome();
   const double win = won(o, seat) ? 1.0 : 0.0;
@@ -53,12 +54,7 @@ double standing(const std::string& game, const State& s, Seat seat) {
     const double cards = me.at("hand_count").get<int>();
     return 0.85 * (1.0 - tails / 5.0) + 0.15 * (1.0 - std::min(cards, 10.0) / 10.0);
   }
-  if (game == "doublehunt") {
-    // The team scores (each view shows its own team's score).
-    const int mine = s.view(seat).at("scores").begin()->get<int>();
-    const int theirs = s.view((seat + 1) % 4).at("scores").begin()->get<int>();
-    return squash(static_cast<double>(mine - theirs) / 25.0);
-  }
+  if (game == "doublehunt") return doublehunt::standing(s, seat);
   if (game == "hinode") {
     // VP so far, plus the area majorities as they stand (3 VP each at the end, R14: a tie
     // goes to the tied seat on the highest site), plus a little per marker on the map.
@@ -78,20 +74,7 @@ double standing(const std::string& game, const State& s, Seat seat) {
     }
     return place(vp, seat, /*higher_better=*/true);
   }
-  if (game == "kushine") {
-    // The ship's progress (5 per boarded type, the pier's nyanko towards the next five), and
-    // the piles' safety: a pile of one card is a draw away from the loss (R14), and six piles
-    // lose at once. Any live position scores above any loss.
-    const Json v = s.view(seat);
-    double progress = 5.0 * static_cast<double>(v.at("boarded").size());
-    for (const auto& [kind, n] : v.at("pier").items()) progress += std::min(4, n.get<int>());
-    int smallest = 99;
-    const Json& piles = v.at("piles");
-    for (const Json& p : piles) smallest = std::min(smallest, p.at("size").get<int>());
-    const double extra_piles = std::max(0, static_cast<int>(piles.size()) - 3);  // R11: a Tanuki adds one
-    const double safety = std::min(smallest - 1, 3) / 3.0 - 0.3 * extra_piles;
-    return 0.3 + 0.5 * progress / 20.0 + 0.15 * safety;
-  }
+  if (game == "kushine") return kushine::standing(s, seat);
   return 0.5;
 }
 
@@ -100,8 +83,8 @@ double standing(const std::string& game, const State& s, Seat seat) {
 int horizon(const std::string& game, const Json& options) {
   (void)options;
   if (game == "daihugo") return 80;
-  if (game == "doublehunt") return 60;
-  if (game == "kushine") return 8;
+  if (game == "doublehunt") return 20;
+  if (game == "kushine") return 0;
   if (game == "hinode") return 24;
   return 0;
 }
@@ -111,8 +94,21 @@ double reward(const std::string& game, const State& state, Seat seat) {
 }
 
 std::optional<Move> playout_move(const std::string& game, const State& state, Rng& rng) {
-  (void)game;
+  if (game == "kushine") return kushine::playout_move(state, rng);
+  if (game == "doublehunt") return doublehunt::playout_move(state, rng);
   return random_move(state, rng);
+}
+
+std::vector<std::size_t> shortlist(const std::string& game, const State& sample, Seat seat,
+                                   const std::vector<Json>& legal, Rng& rng) {
+  std::vector<Json> wanted;
+  if (game == "kushine") wanted = kushine::candidates(sample, seat, rng);
+  if (game == "doublehunt") wanted = doublehunt::candidates(sample, seat, rng);
+  std::vector<std::size_t> out;
+  for (const Json& w : wanted)
+    for (std::size_t i = 0; i < legal.size(); ++i)
+      if (legal[i] == w && std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
+  return out;
 }
 
 }  // namespace nyan::bot
