@@ -11,6 +11,8 @@ using namespace nyan::daihugo;
 using namespace nyan::daihugo::test;
 using nyan::test::must_apply;
 using nyan::test::require_ended;
+using nyan::test::require_forfeit_guarded;
+using nyan::test::require_no_forfeit_after_end;
 using nyan::test::require_views_public;
 using nyan::test::view_shape;
 
@@ -151,16 +153,8 @@ TEST_CASE("forfeit refused: a seat out of range, a game over, a client cannot se
   DaihugoState s = fixture({{"players", 3},
                             {"hands", Json::array({L({"W5", "B1b"}), L({"W1", "W2"}), L({"B3a", "D2"})})},
                             {"phase", "reveal"}});
-  const std::string before = nyan::test::bytes(s.debug_state());
-  CHECK(s.forfeit(3).error().code == RuleError::invalid_seat);
-  CHECK(s.forfeit(kSpectator).error().code == RuleError::invalid_seat);
-  // It is no action: in no legal list, refused by apply() like any unknown type.
-  CHECK(s.apply(0, forfeit_action()).error().code == RuleError::malformed_action);
-  CHECK(nyan::test::bytes(s.debug_state()) == before);
+  require_forfeit_guarded(s);
   REQUIRE(apply_move(s, Move{1, forfeit_action()}).is_ok());  // how a record replays it
-  const std::string after = nyan::test::bytes(s.debug_state());
-  CHECK(s.forfeit(0).error().code == RuleError::game_over);
-  CHECK(s.forfeit(1).error().code == RuleError::game_over);
-  CHECK(nyan::test::bytes(s.debug_state()) == after);
+  require_no_forfeit_after_end(s);
   CHECK(s.outcome().winners == std::vector<Seat>{0, 2});
 }

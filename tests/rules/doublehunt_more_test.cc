@@ -2,6 +2,7 @@
 // grid cards, typed errors, and the destination search checked against brute force.
 #include "protocol/drbg.h"
 #include "tests/rules/doublehunt_fixture.h"
+#include "tests/support/game_end.h"
 
 using namespace nyan;
 using namespace nyan::doublehunt;
@@ -339,13 +340,5 @@ TEST_CASE("forfeit: refused, the game goes on", "[doublehunt][forfeit]") {
   const Game& g = nyan::test::game("doublehunt");
   CHECK_FALSE(g.forfeits());
   auto s = nyan::test::start(g, nyan::test::options(g, nullptr), 3);
-  const std::string before = nyan::test::bytes(s->debug_state());
-  for (Seat seat = 0; seat < s->seat_count(); ++seat) {
-    Result r = s->forfeit(seat);
-    REQUIRE_FALSE(r.is_ok());
-    CHECK(r.error().code == RuleError::illegal_action);
-    CHECK(apply_move(*s, Move{seat, forfeit_action()}).error().code == RuleError::illegal_action);
-  }
-  CHECK_FALSE(s->over());
-  CHECK(nyan::test::bytes(s->debug_state()) == before);
+  nyan::test::require_no_forfeits(*s);
 }

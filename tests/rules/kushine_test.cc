@@ -1,6 +1,7 @@
 // Kushine-go Departs: the test scenarios K1-K15 of the rules doc (§9). Positions are built
 // from compact fixtures; every check cites its rule.
 #include "tests/rules/kushine_fixture.h"
+#include "tests/support/game_end.h"
 #include "tests/support/json_schema.h"
 
 using namespace nyan;
@@ -554,13 +555,5 @@ TEST_CASE("forfeit: refused, the game goes on", "[kushine][forfeit]") {
   const Game& g = nyan::test::game("kushine");
   CHECK_FALSE(g.forfeits());
   auto s = nyan::test::start(g, nyan::test::options(g, {{"players", 3}}), 3);
-  const std::string before = nyan::test::bytes(s->debug_state());
-  for (Seat seat = 0; seat < s->seat_count(); ++seat) {
-    Result r = s->forfeit(seat);
-    REQUIRE_FALSE(r.is_ok());
-    CHECK(r.error().code == RuleError::illegal_action);
-    CHECK(apply_move(*s, Move{seat, forfeit_action()}).error().code == RuleError::illegal_action);
-  }
-  CHECK_FALSE(s->over());
-  CHECK(nyan::test::bytes(s->debug_state()) == before);
+  nyan::test::require_no_forfeits(*s);
 }

@@ -13,4 +13,15 @@ void require_views_public(const State& s);
 // "seats"): what kinds of things it shows, to compare two ends without their values.
 Json view_shape(const Json& view, const char* seats_key);
 
+// A game without forfeits (a team or co-op game, where a seat out of time gets a bot move
+// instead): every seat's forfeit is refused as illegal, by State::forfeit and as a record's
+// move, and the game goes on unchanged.
+void require_no_forfeits(State& s);
+// What guards a game's forfeits: a seat out of range and the spectator are refused, and a
+// client cannot send one (it is in no legal list, and apply() refuses it as it does any unknown
+// type), all without a change to the state.
+void require_forfeit_guarded(State& s);
+// After the end no seat can forfeit, and trying changes nothing.
+void require_no_forfeit_after_end(State& s);
+
 }  // namespace nyan::test
