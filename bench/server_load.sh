@@ -16,7 +16,7 @@ trap 'kill $PID 2>/dev/null || true; rm -rf "$DATA"' EXIT
 
 start() {  # start ARGS... : sets PID and PORT
   "$SERVER" --bind 127.0.0.1 --port 0 --log-level warn --rate-per-second 100000 --rate-burst 100000 \
-    --max-connections 50000 --max-client-connections 50000 --max-client-rooms-per-minute 100000 "$@" > "$DATA/server.log" 2>&1 &
+    --max-connections 50000 --max-client-connections 50000 --max-client-rooms-per-minute 100000 --max-client-http-per-second 1000000 "$@" > "$DATA/server.log" 2>&1 &
   PID=$!
   for _ in $(seq 100); do
     PORT=$(ss -ltnp 2>/dev/null | awk -v pid="pid=$PID," '$0 ~ pid {split($4, a, ":"); print a[length(a)]}' | head -1)
