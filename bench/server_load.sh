@@ -5,6 +5,8 @@
 # 2. 500 concurrent matches: round trip p99 and peak RSS, with bots that think 0-2 s
 #    (human pace) and with bots that never wait.
 # 3. 10,000 idle rooms: server memory per room.
+# 5. The human-pace run of 2 beside 100 tables where the server's bot plays one seat as fast as
+#    it can: the bots' thinking must not reach the human rooms' round trips.
 # 4. The same as 1 and 2 with the SQLite journal on, beside the in-memory runs.
 # 0. First the floor under 1: the same load on a WebSocket server that does no game work.
 set -euo pipefail
@@ -48,6 +50,17 @@ for mode in memory journal; do
   "$CLI" load --server 127.0.0.1:$PORT --game oikake --rooms 500 --duration 20 --server-pid $PID
   stop
 done
+
+echo "== memory: 500 matches, bots think 0-2 s, 30 s, beside 100 tables played by the server's bots"
+start --journal none
+"$CLI" load --server 127.0.0.1:$PORT --game oikake --rooms 100 --server-bots 1 --duration 36 > "$DATA/bot_tables.txt" &
+BOTS=$!
+sleep 3  # the bot tables are playing before the measured run starts
+"$CLI" load --server 127.0.0.1:$PORT --game oikake --rooms 500 --duration 30 --think-ms 1000 --server-pid $PID
+wait $BOTS
+echo "-- the 100 bot tables:"
+cat "$DATA/bot_tables.txt"
+stop
 
 echo "== 10,000 idle rooms"
 start --journal none --threads 1
