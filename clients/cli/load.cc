@@ -3,6 +3,11 @@
 // trip (action sent -> ack received) p50/p90/p99/max, errors, resyncs, and, given the
 // server's pid, its CPU time per action and peak RSS. `--idle-rooms N` instead creates N
 // rooms that nobody plays and reports the server's memory per idle room.
+//
+// The load generator must cost less than the server it measures, or its figures measure
+// itself: the rooms are shared among threads (each with its own io_context), and only every
+// Nth connection (--verify-every) keeps its view and checks every hash; the others read the
+// few members they act on from each frame's text. It prints its own CPU beside the server's.
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -10,15 +15,19 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <deque>
 #include <map>
 #include <random>
 #include <stdexcept>
 #include <memory>
+#include <thread>
+#include <unistd.h>
 
 #include "clients/cli/args.h"
 #include "clients/cli/command.h"
+#include "clients/cli/frame_scan.h"
 #include "clients/cli/tls_client.h"
 #include "protocol/messages.h"
 #include "protocol/rate_limit.h"
@@ -46,31 +55,57 @@ struct Settings {
   double duration = 10;  // seconds
   int think_ms = 0;      // each bot waits uniform(0, 2*think) before acting
   int server_bots = 0;   // seats of each room the server's own bots play (the last ones)
+  int threads = 1;       // the rooms are shared out among this many threads
+  int verify_every = 10; // every Nth connection checks its view (0: none)
   int pid = 0;
 };
 
+// What the threads share: the stop, and the matches counted so far (for --matches).
+struct Shared {
+  std::atomic<bool> stopping{false};
+  std::atomic<long> matches{0};
+};
+
+// Each thread's own counts, added up at the end.
 struct Stats {
   long matches = 0, actions = 0, errors = 0, resyncs = 0, mismatches = 0, connect_failures = 0;
+  int verifying = 0;  // connections that check their view
   std::vector<double> rtt_ms;
   std::map<std::string, long> error_codes;
-  bool stopping = false;
+
+  void add(const Stats& o) {
+    matches += o.matches, actions += o.actions, errors += o.errors, resyncs += o.resyncs;
+    mismatches += o.mismatches, connect_failures += o.connect_failures, verifying += o.verifying;
+    rtt_ms.insert(rtt_ms.end(), o.rtt_ms.begin(), o.rtt_ms.end());
+    for (const auto& [code, n] : o.error_codes) error_codes[code] += n;
+  }
 };
 
 class LoadRoom;
 
-// One bot: one WebSocket connection, one seat.
+// One bot: one WebSocket connection, one seat. A bot that verifies keeps its view from the
+// snapshots and patches and checks every hash and opening (ViewTracker); the others read only
+// what they act on from each frame (frame_scan.h), so that the load generator costs less than
+// the server it measures.
 class Bot : public std::enable_shared_from_this<Bot> {
  public:
-  Bot(net::io_context& ioc, const Settings& s, Stats& st, LoadRoom& room, int index, std::uint64_t seed)
-      : ws_(beast::tcp_stream(ioc), s.tls), timer_(ws_.get_executor()), s_(s), st_(st), room_(room), index_(index), rng_(seed) {}
+  Bot(net::io_context& ioc, const Settings& s, Shared& sh, Stats& st, LoadRoom& room, int index, std::uint64_t seed,
+      bool verify)
+      : ws_(beast::tcp_stream(ioc), s.tls), timer_(ws_.get_executor()), s_(s), sh_(sh), st_(st), room_(room),
+        index_(index), rng_(seed), verify_(verify) {}
 
   void start();
-  void send(const Json& j);
+  void send(const Json& j) { send_text(j.dump()); }
+  void send_text(std::string text);
   void join(const std::string& code) { send({{"type", "join"}, {"room", code}, {"name", "bot"}}); }
   int index() const { return index_; }
+  bool welcomed() const { return welcomed_; }
 
  private:
+  void on_frame(std::string_view text);
   void on_message(const Json& m);
+  void on_view(std::string_view text, bool snapshot);
+  void resync();
   void maybe_act();
   void act();
   void upgrade();
@@ -82,14 +117,22 @@ class Bot : public std::enable_shared_from_this<Bot> {
   beast::flat_buffer buffer_;
   std::deque<std::string> out_;
   const Settings& s_;
+  Shared& sh_;
   Stats& st_;
   LoadRoom& room_;
   int index_;
   SplitMix rng_;
-  ViewTracker tracker_;
+  const bool verify_;
+  ViewTracker tracker_;  // verifying bots only
+  // What the last snapshot or update said: its game, version, seats to act and legal list.
+  int game_no_ = 0, version_ = -1;
+  std::vector<int> to_act_;
+  std::string legal_;  // the legal list's text
   int seat_ = -1;
   int acted_version_ = -1, acted_game_ = -1;
   bool thinking_ = false;
+  bool resync_pending_ = false;
+  bool welcomed_ = false;  // the server said welcome: the connection may join
   // Request ids start at a random point so they never repeat those of another connection to
   // the same seat (the server refuses an id reused for another action); under 2^52 so that
   // any JSON reader keeps them exact.
@@ -100,28 +143,33 @@ class Bot : public std::enable_shared_from_this<Bot> {
   std::map<long, Clock::time_point> sent_;
 };
 
-// The bots of one room; the first creates it and hosts (start, rematch).
+// The bots of one room; the first creates it and hosts (start, rematch). A room and its bots
+// live on one thread.
 class LoadRoom {
  public:
-  LoadRoom(net::io_context& ioc, const Settings& s, Stats& st, int n) : s_(s) {
-    for (int i = 0; i < s.seats - s.server_bots; ++i)
-      bots_.push_back(std::make_shared<Bot>(ioc, s, st, *this, i, static_cast<std::uint64_t>(n) * 16 + i + 1));
+  LoadRoom(net::io_context& ioc, const Settings& s, Shared& sh, Stats& st, int n) : s_(s) {
+    for (int i = 0; i < s.seats - s.server_bots; ++i) {
+      const int connection = n * (s.seats - s.server_bots) + i;
+      const bool verify = s.verify_every > 0 && connection % s.verify_every == 0;
+      st.verifying += verify;
+      bots_.push_back(std::make_shared<Bot>(ioc, s, sh, st, *this, i, static_cast<std::uint64_t>(n) * 16 + i + 1, verify));
+    }
   }
   void start() {
     for (auto& b : bots_) b->start();
   }
-  // A seat other than the host's joins once the host has created the room.
+  // A seat other than the host's joins once both have happened: the host created the room
+  // and the server welcomed the seat's connection (whichever comes last sends the join).
   void welcomed(Bot& b) {
     if (!code_.empty()) b.join(code_);
   }
   void created(const std::string& code) {
     code_ = code;
     for (auto& b : bots_)
-      if (b->index() != 0) b->join(code_);
+      if (b->index() != 0 && b->welcomed()) b->join(code_);
     // The server's bots take the last seats (the clients' joins take the first free ones).
     for (int seat = s_.seats - s_.server_bots; seat < s_.seats; ++seat) bots_[0]->send({{"type", "add_bot"}, {"seat", seat}});
   }
-  std::vector<std::shared_ptr<Bot>>& bots() { return bots_; }
   bool start_sent = false;
   int game_ended = 0;  // game_no whose end was counted
 
@@ -160,9 +208,9 @@ void Bot::upgrade() {
   });
 }
 
-void Bot::send(const Json& j) {
+void Bot::send_text(std::string text) {
   if (budget_) budget_->spend();
-  out_.push_back(j.dump());
+  out_.push_back(std::move(text));
   if (out_.size() == 1) do_write();
 }
 
@@ -177,17 +225,76 @@ void Bot::do_write() {
 void Bot::do_read() {
   ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
     if (ec) return;
-    const auto* text = static_cast<const char*>(self->buffer_.data().data());
-    Json m = Json::parse(text, text + self->buffer_.size(), nullptr, false);
+    self->on_frame({static_cast<const char*>(self->buffer_.data().data()), self->buffer_.size()});
     self->buffer_.consume(self->buffer_.size());
-    if (!m.is_discarded()) self->on_message(m);
-    if (!self->st_.stopping) self->do_read();
+    if (!self->sh_.stopping) self->do_read();
   });
+}
+
+void Bot::on_frame(std::string_view text) {
+  // The frames of every move are read without a tree; the rest (welcome, joined, room,
+  // error) are few.
+  const std::string_view type = member_text(text, "type");
+  if (type == "\"ack\"") {
+    auto it = sent_.find(integer_text(member_text(text, "re")).value_or(0));
+    if (it != sent_.end()) {
+      st_.rtt_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - it->second).count());
+      sent_.erase(it);
+      st_.actions++;
+      maybe_act();  // an update that came before this ack may need the seat again
+    }
+    return;
+  }
+  if (type == "\"update\"" || type == "\"snapshot\"") return on_view(text, type == "\"snapshot\"");
+  Json m = Json::parse(text, nullptr, false);
+  if (!m.is_discarded()) on_message(m);
+}
+
+void Bot::on_view(std::string_view text, bool snapshot) {
+  // Updates sent before the snapshot a resync asked for cannot be checked: they are skipped.
+  if (resync_pending_ && !snapshot) return;
+  resync_pending_ = false;
+  if (verify_) {
+    const Json m = Json::parse(text, nullptr, false);
+    const ViewTracker::Check c = snapshot ? tracker_.on_snapshot(m) : tracker_.on_update(m);
+    if (!c.ok) {
+      st_.mismatches++;
+      return resync();
+    }
+  }
+  const int game_no = static_cast<int>(integer_text(member_text(text, "game_no")).value_or(-1));
+  const int version = static_cast<int>(integer_text(member_text(text, "version")).value_or(-1));
+  // An update that does not follow the last version of this game was missed or mangled.
+  if (!snapshot && (game_no != game_no_ || version != version_ + 1)) return resync();
+  game_no_ = game_no;
+  version_ = version;
+  to_act_.clear();
+  for (std::string_view s : element_texts(member_text(text, "to_act")))
+    to_act_.push_back(static_cast<int>(integer_text(s).value_or(-1)));
+  legal_ = member_text(text, "legal");
+  if (to_act_.empty()) {
+    // The game ended: the host counts it once and asks for a rematch.
+    if (index_ == 0 && room_.game_ended != game_no_) {
+      room_.game_ended = game_no_;
+      st_.matches++;
+      if (s_.matches > 0 && ++sh_.matches >= s_.matches) sh_.stopping = true;
+      if (!sh_.stopping) send({{"type", "rematch"}});
+    }
+    return;
+  }
+  maybe_act();
+}
+
+void Bot::resync() {
+  resync_pending_ = true;
+  st_.resyncs++;
+  send({{"type", "resync"}});
 }
 
 void Bot::on_message(const Json& m) {
   const std::string type = m.value("type", "");
   if (type == "welcome") {
+    welcomed_ = true;
     budget_ = client_budget(m);
     if (index_ == 0) send({{"type", "create"}, {"game", s_.game}, {"options", s_.options}, {"name", "bot"}});
     else room_.welcomed(*this);
@@ -203,32 +310,6 @@ void Bot::on_message(const Json& m) {
         send({{"type", "start"}});
       }
     }
-  } else if (type == "snapshot" || type == "update") {
-    const ViewTracker::Check c = type == "snapshot" ? tracker_.on_snapshot(m) : tracker_.on_update(m);
-    if (!c.ok) {
-      st_.mismatches++;
-      st_.resyncs++;
-      send({{"type", "resync"}});
-      return;
-    }
-    if (tracker_.to_act().empty()) {
-      // The game ended: the host counts it once and asks for a rematch.
-      if (index_ == 0 && room_.game_ended != tracker_.game_no()) {
-        room_.game_ended = tracker_.game_no();
-        st_.matches++;
-        if (s_.matches > 0 && st_.matches >= s_.matches) st_.stopping = true;
-        if (!st_.stopping) send({{"type", "rematch"}});
-      }
-      return;
-    }
-    maybe_act();
-  } else if (type == "ack") {
-    auto it = sent_.find(m.value("re", 0L));
-    if (it != sent_.end()) {
-      st_.rtt_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - it->second).count());
-      sent_.erase(it);
-      st_.actions++;
-    }
   } else if (type == "error") {
     st_.errors++;
     st_.error_codes[m.value("code", "?")]++;
@@ -240,10 +321,12 @@ void Bot::on_message(const Json& m) {
 }
 
 void Bot::maybe_act() {
-  if (st_.stopping || thinking_ || seat_ < 0 || tracker_.legal().empty()) return;
-  bool mine = false;
-  for (const Json& s : tracker_.to_act()) mine = mine || s == seat_;
-  if (!mine || (acted_version_ == tracker_.version() && acted_game_ == tracker_.game_no())) return;
+  if (sh_.stopping || thinking_ || seat_ < 0 || legal_.size() <= 2) return;  // "[]": nothing to do
+  if (std::find(to_act_.begin(), to_act_.end(), seat_) == to_act_.end()) return;
+  // One action in flight at a time, as a player's client: where seats act at once, other
+  // seats' moves bring new versions while this seat's own move is still on its way.
+  if (!sent_.empty()) return;
+  if (acted_version_ == version_ && acted_game_ == game_no_) return;
   // Thinking, and waiting for the server's message budget when it is spent.
   std::chrono::milliseconds wait{0};
   if (s_.think_ms > 0) wait = std::chrono::milliseconds(rng_.uniform(static_cast<std::uint64_t>(2 * s_.think_ms) + 1));
@@ -258,13 +341,19 @@ void Bot::maybe_act() {
 }
 
 void Bot::act() {
-  if (st_.stopping) return;
-  acted_version_ = tracker_.version();
-  acted_game_ = tracker_.game_no();
-  const Json& legal = tracker_.legal();
+  if (sh_.stopping) return;
+  const std::vector<std::string_view> legal = element_texts(legal_);
+  if (legal.empty()) return;
+  acted_version_ = version_;
+  acted_game_ = game_no_;
   const long id = next_id_++;
   sent_[id] = Clock::now();
-  send({{"type", "action"}, {"id", id}, {"action", legal[rng_.uniform(legal.size())]}});
+  // The action as the server listed it, byte for byte.
+  const std::string_view action = legal[rng_.uniform(legal.size())];
+  std::string text;
+  text.reserve(action.size() + 48);
+  text.append("{\"action\":").append(action).append(",\"id\":").append(std::to_string(id)).append(",\"type\":\"action\"}");
+  send_text(std::move(text));
 }
 
 double percentile(std::vector<double> v, double q) {
@@ -366,6 +455,8 @@ const CommandSpec kLoad = {
      {"duration", "SECONDS", "how long to run when --matches is 0 (default 10)"},
      {"think-ms", "MS", "each bot waits a random 0..2*MS before each move (default 0)"},
      {"server-bots", "N", "the last N seats of each room are the server's own bots (add_bot; default 0)"},
+     {"threads", "N", "threads the rooms are shared among (default: the hardware threads)"},
+     {"verify-every", "N", "every Nth connection checks every hash and opening (default 10; 1: all)"},
      {"server-pid", "PID", "the server's process id, to read its CPU time and memory from /proc"},
      {"idle-rooms", "N", "open N idle rooms instead of playing, and report the memory they take"},
      kCaFlag,
@@ -377,7 +468,9 @@ int load(const Args& args) {
   Settings s;
   auto rooms = f.integer("rooms", 10), matches = f.integer("matches", 0), think = f.integer("think-ms", 0),
        pid = f.integer("server-pid", 0), seats = f.integer("seats", 0), idle = f.integer("idle-rooms", 0),
-       server_bots = f.integer("server-bots", 0);
+       server_bots = f.integer("server-bots", 0),
+       threads = f.integer("threads", std::max(1u, std::thread::hardware_concurrency())),
+       verify_every = f.integer("verify-every", 10);
   if (!f.ok()) return usage_error(kLoad, f.error());
   if (!f.has("game")) return usage_error(kLoad, "--game is required");
   std::string problem;
@@ -401,25 +494,44 @@ int load(const Args& args) {
   s.server_bots = static_cast<int>(*server_bots);
   if (s.server_bots < 0 || s.server_bots >= s.seats)
     return usage_error(kLoad, "--server-bots must leave at least one seat to the load's own clients");
+  if (*threads < 1 || *threads > 256) return usage_error(kLoad, "--threads must be 1 to 256");
+  if (*verify_every < 0) return usage_error(kLoad, "--verify-every must be 0 or more");
+  s.threads = static_cast<int>(std::min<long long>(*threads, std::max(1, s.rooms)));
+  s.verify_every = static_cast<int>(*verify_every);
   if (*idle > 0) return idle_rooms(s, static_cast<int>(*idle));
 
-  net::io_context ioc;
-  Stats st;
-  std::vector<std::unique_ptr<LoadRoom>> load_rooms;
-  const ProcStat before = read_proc(s.pid);
+  // Each thread runs its own rooms on its own io_context: nothing is shared but the stop.
+  struct Worker {
+    net::io_context ioc{1};
+    Stats st;
+    std::vector<std::unique_ptr<LoadRoom>> rooms;
+    std::thread thread;
+  };
+  Shared sh;
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (int t = 0; t < s.threads; ++t) workers.push_back(std::make_unique<Worker>());
+  const ProcStat before = read_proc(s.pid), self_before = read_proc(getpid());
   const auto t0 = Clock::now();
   for (int i = 0; i < s.rooms; ++i) {
-    load_rooms.push_back(std::make_unique<LoadRoom>(ioc, s, st, i));
-    load_rooms.back()->start();
+    Worker& w = *workers[static_cast<std::size_t>(i % s.threads)];
+    w.rooms.push_back(std::make_unique<LoadRoom>(w.ioc, s, sh, w.st, i));
+    w.rooms.back()->start();
   }
+  for (auto& w : workers)
+    w->thread = std::thread([&sh, &ioc = w->ioc] {
+      while (!sh.stopping) ioc.run_for(std::chrono::milliseconds(50));
+    });
   const auto deadline = t0 + std::chrono::milliseconds(static_cast<long>(s.duration * 1000));
-  while (!st.stopping && (s.matches > 0 || Clock::now() < deadline)) {
-    ioc.run_for(std::chrono::milliseconds(50));
+  while (!sh.stopping && (s.matches > 0 || Clock::now() < deadline)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (s.matches > 0 && Clock::now() > t0 + std::chrono::minutes(30)) break;  // bounded even in match mode
   }
-  st.stopping = true;
+  sh.stopping = true;
+  for (auto& w : workers) w->thread.join();
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
-  const ProcStat after = read_proc(s.pid);
+  const ProcStat after = read_proc(s.pid), self_after = read_proc(getpid());
+  Stats st;
+  for (auto& w : workers) st.add(w->st);
 
   std::printf("load: game %s, %d rooms x %d seats (%d of them the server's bots), think %d ms, %.1f s\n",
               s.game.c_str(), s.rooms, s.seats, s.server_bots, s.think_ms, secs);
@@ -432,9 +544,15 @@ int load(const Args& args) {
   for (const auto& [code, n] : st.error_codes) std::printf("  %s=%ld", code.c_str(), n);
   std::printf("\nresyncs: %ld (hash mismatches %ld), connect failures: %ld\n", st.resyncs, st.mismatches,
               st.connect_failures);
+  // Whoever is at 100 % of what it may use sets the pace: the load generator's own figures
+  // say whether it was the server.
+  const double own = self_after.cpu_seconds - self_before.cpu_seconds;
+  std::printf("load generator: %d threads, %d connections checking their views, CPU %.2f s (%.0f %% of a core), %.1f us per action\n",
+              s.threads, st.verifying, own, 100 * own / secs, st.actions ? own * 1e6 / st.actions : 0.0);
   if (s.pid > 0) {
     const double cpu = after.cpu_seconds - before.cpu_seconds;
-    std::printf("server CPU: %.2f s, %.1f us per action\n", cpu, st.actions ? cpu * 1e6 / st.actions : 0.0);
+    std::printf("server CPU: %.2f s (%.0f %% of a core), %.1f us per action\n", cpu, 100 * cpu / secs,
+                st.actions ? cpu * 1e6 / st.actions : 0.0);
     std::printf("server RSS: %ld KiB now, peak %ld KiB\n", after.rss_kib, after.peak_kib);
   }
   return st.mismatches == 0 && st.connect_failures == 0 ? 0 : 1;

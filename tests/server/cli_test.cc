@@ -129,6 +129,21 @@ TEST_CASE("cli: load plays its rooms within the server's default limits and repo
   CHECK(std::stoi(m[1]) >= 150);
 }
 
+TEST_CASE("cli: load shares its rooms among threads, and the connections it is told to verify check every hash",
+          "[server][cli]") {
+  register_all_games();
+  ServerProcess server({"--journal", "none"});
+  Child load({NYANHALL_CLI, "load", "--server", server_addr(server), "--game", "daihugo", "--options", R"({"players":3})",
+              "--rooms", "4", "--duration", "3", "--threads", "2", "--verify-every", "1"});
+  REQUIRE(load.wait(60s) == 0);
+  INFO(load.output);
+  CHECK(load.output.find("load generator: 2 threads, 12 connections checking their views") != std::string::npos);
+  CHECK(load.output.find("hash mismatches 0") != std::string::npos);
+  std::smatch m;
+  REQUIRE(std::regex_search(load.output, m, std::regex("actions: (\\d+)")));
+  CHECK(std::stoi(m[1]) >= 100);
+}
+
 TEST_CASE("cli: --help, help and --version print to stdout and exit 0, and every command explains its flags",
           "[server][cli][help]") {
   for (const std::vector<std::string>& asks : {std::vector<std::string>{"--help"}, {"help"}, {"-h"}}) {
