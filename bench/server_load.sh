@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Server benchmarks with nyanhall-cli load on loopback; prints the figures. Bounded in time.
-#   bench/server_load.sh [BUILD_DIR]
-# 1. CPU per move: 100 concurrent Oikake matches played as fast as the bots can (20 s).
+#   bench/server_load.sh [--game ID] [BUILD_DIR]
+# The game is Oikake unless --game names another (four players where the game takes a count).
+# 1. CPU per move: 100 concurrent matches played as fast as the bots can (20 s).
 # 2. 500 concurrent matches: round trip p99 and peak RSS, with bots that think 0-2 s
 #    (human pace) and with bots that never wait.
 # 3. 10,000 idle rooms: server memory per room.
@@ -10,6 +11,14 @@
 # 4. The same as 1 and 2 with the SQLite journal on, beside the in-memory runs.
 # 0. First the floor under 1: the same load on a WebSocket server that does no game work.
 set -euo pipefail
+GAME=oikake
+if [[ ${1:-} == --game ]]; then GAME=$2; shift 2; fi
+case $GAME in
+  oikake) PLAY=(--game oikake) ;;
+  doublehunt) PLAY=(--game doublehunt --seats 4) ;;
+  daihugo | kushine | hinode) PLAY=(--game "$GAME" --options '{"players":4}') ;;
+  *) echo "server_load: unknown game $GAME (oikake, daihugo, kushine, doublehunt, hinode)" >&2; exit 2 ;;
+esac
 BUILD=${1:-build}
 SERVER=$BUILD/server/nyanhall
 CLI=$BUILD/clients/cli/nyanhall-cli
@@ -37,26 +46,26 @@ echo "== floor: 100 rooms on a WebSocket server without a game, 10 s, unpaced an
 
 for mode in memory journal; do
   if [[ $mode == memory ]]; then args=(--journal none); else args=(--data-dir "$DATA/j"); fi
-  echo "== $mode: 100 matches, bots without think time, 20 s"
+  echo "== $GAME, $mode: 100 matches, bots without think time, 20 s"
   start "${args[@]}" --threads 1
-  "$CLI" load --server 127.0.0.1:$PORT --game oikake --rooms 100 --duration 20 --server-pid $PID
+  "$CLI" load --server 127.0.0.1:$PORT "${PLAY[@]}" --rooms 100 --duration 20 --server-pid $PID
   stop
   echo "== $mode: 500 matches, bots think 0-2 s, 30 s"
   start "${args[@]}"
-  "$CLI" load --server 127.0.0.1:$PORT --game oikake --rooms 500 --duration 30 --think-ms 1000 --server-pid $PID
+  "$CLI" load --server 127.0.0.1:$PORT "${PLAY[@]}" --rooms 500 --duration 30 --think-ms 1000 --server-pid $PID
   stop
   echo "== $mode: 500 matches, bots without think time, 20 s"
   start "${args[@]}"
-  "$CLI" load --server 127.0.0.1:$PORT --game oikake --rooms 500 --duration 20 --server-pid $PID
+  "$CLI" load --server 127.0.0.1:$PORT "${PLAY[@]}" --rooms 500 --duration 20 --server-pid $PID
   stop
 done
 
 echo "== memory: 500 matches, bots think 0-2 s, 30 s, beside 100 tables played by the server's bots"
 start --journal none
-"$CLI" load --server 127.0.0.1:$PORT --game oikake --rooms 100 --server-bots 1 --duration 36 > "$DATA/bot_tables.txt" &
+"$CLI" load --server 127.0.0.1:$PORT "${PLAY[@]}" --rooms 100 --server-bots 1 --duration 36 > "$DATA/bot_tables.txt" &
 BOTS=$!
 sleep 3  # the bot tables are playing before the measured run starts
-"$CLI" load --server 127.0.0.1:$PORT --game oikake --rooms 500 --duration 30 --think-ms 1000 --server-pid $PID
+"$CLI" load --server 127.0.0.1:$PORT "${PLAY[@]}" --rooms 500 --duration 30 --think-ms 1000 --server-pid $PID
 wait $BOTS
 echo "-- the 100 bot tables:"
 cat "$DATA/bot_tables.txt"
@@ -64,5 +73,5 @@ stop
 
 echo "== 10,000 idle rooms"
 start --journal none --threads 1
-"$CLI" load --server 127.0.0.1:$PORT --game oikake --idle-rooms 10000 --server-pid $PID
+"$CLI" load --server 127.0.0.1:$PORT "${PLAY[@]}" --idle-rooms 10000 --server-pid $PID
 stop
