@@ -154,6 +154,15 @@ inline DaihugoState fixture(const Json& f) {
   return DaihugoState(b, std::make_unique<SplitMix>(f.value("seed", 7)));
 }
 
+// T9's position: seat 0 ends the round and the match with its last card (play B8a), leaving
+// seats 1 and 2 with penalties.
+inline DaihugoState t9_last_round() {
+  return fixture({{"players", 3},
+                  {"tails", {0, 3, 4}},
+                  {"trick", {{{"seat", 2}, {"cards", nyan::test::L({"W7"})}}}},
+                  {"hands", Json::array({nyan::test::L({"B8a"}), nyan::test::L({"W?", "D3", "B2b"}), nyan::test::L({"B1a"})})}});
+}
+
 // The set of legal actions of `seat` of one type.
 inline std::vector<Json> actions_of(const State& s, Seat seat, const std::string& type) {
   std::vector<Json> out;

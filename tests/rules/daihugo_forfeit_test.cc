@@ -20,10 +20,7 @@ namespace {
 
 // T9's match end: what a normal end shows.
 Json normal_end_view() {
-  DaihugoState s = fixture({{"players", 3},
-                            {"tails", {0, 3, 4}},
-                            {"trick", {{{"seat", 2}, {"cards", L({"W7"})}}}},
-                            {"hands", Json::array({L({"B8a"}), L({"W?", "D3", "B2b"}), L({"B1a"})})}});
+  DaihugoState s = t9_last_round();
   must_apply(s, 0, play_action({"B8a"}));
   REQUIRE(s.over());
   return s.view(kSpectator);

@@ -257,10 +257,7 @@ TEST_CASE("T8 combination validator", "[daihugo][T8]") {  // R2, R3, R4, G1, G2,
 }
 
 TEST_CASE("T9 round end, penalties, several losers", "[daihugo][T9]") {  // R13-R16, G11, G15
-  DaihugoState s = fixture({{"players", 3},
-                            {"tails", {0, 3, 4}},
-                            {"trick", {{{"seat", 2}, {"cards", L({"W7"})}}}},
-                            {"hands", Json::array({L({"B8a"}), L({"W?", "D3", "B2b"}), L({"B1a"})})}});
+  DaihugoState s = t9_last_round();
   must_apply(s, 0, play_action({"B8a"}));
   REQUIRE(s.over());
   const Board& b = s.board();
