@@ -256,9 +256,13 @@ TEST_CASE("clocks: a restart resumes every clock with the time it had, the time 
   CHECK(std::abs(crashed["left"][1].get<std::int64_t>() - resumed) <= 200);
 }
 
-TEST_CASE("clocks: a dropped seat is played by its bot after the grace period, the token takes it back at once",
-          "[server][clocks][bots]") {
-  ServerProcess server({"--journal", "none", "--grace-ms", "300"});
+namespace {
+
+// One room of the dropped-seat scenario on `server`. Returns false when the game ended before
+// the returning player had a decision (seat 0's choice can end an Oikake game, and the bot
+// thinks within a time budget, so whether it does is not fixed by the seed): the caller tries
+// a fresh room.
+bool dropped_seat_comes_back(ServerProcess& server, std::uint64_t seed) {
   auto a = connect_player(server.port());
   auto b = connect_player(server.port());
   const std::string code = open_room({a.get(), b.get()}, {}, "oikake",
@@ -271,7 +275,7 @@ TEST_CASE("clocks: a dropped seat is played by its bot after the grace period, t
   b->conn.drop();
 
   // Seat 0 plays; after the grace period seat 1's bot answers (long before its 60 s clock).
-  SplitMix rng(41);
+  SplitMix rng(seed);
   int bot_moves = 0;
   const auto give_up = Steady::now() + 30s;
   while (bot_moves < 1 && !a->client.game_over()) {
@@ -301,14 +305,14 @@ TEST_CASE("clocks: a dropped seat is played by its bot after the grace period, t
   CHECK(a->client.room_info()["seats"][1]["state"] == "connected");
   CHECK_FALSE(a->client.room_info()["seats"][1].contains("bot"));
   act_until_done(*a);
-  if (!a->client.game_over()) {
-    wait_my_turn(*back);
-    const int v = back->client.tracker().version();
-    settle({a.get(), back.get()}, 700);  // the bot does not move for the player
-    CHECK(back->client.tracker().version() == v);
-    CHECK((*back->client.act(back->client.tracker().legal()[0]))["type"] == "ack");
-  }
+  if (a->client.game_over()) return false;
+  wait_my_turn(*back);
+  const int v = back->client.tracker().version();
+  settle({a.get(), back.get()}, 700);  // the bot does not move for the player
+  CHECK(back->client.tracker().version() == v);
+  CHECK((*back->client.act(back->client.tracker().legal()[0]))["type"] == "ack");
   play_until_over({a.get(), back.get()}, {}, rng);
+
   const Json record = a->client.tracker().record();
   int index = 0, before = 0, after = 0;
   for (const Json& m : record["moves"]) {
@@ -320,4 +324,15 @@ TEST_CASE("clocks: a dropped seat is played by its bot after the grace period, t
   }
   CHECK(before >= 1);
   CHECK(after >= 1);
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("clocks: a dropped seat is played by its bot after the grace period, the token takes it back at once",
+          "[server][clocks][bots]") {
+  ServerProcess server({"--journal", "none", "--grace-ms", "300"});
+  bool checked = false;
+  for (std::uint64_t seed = 41; seed < 49 && !checked; ++seed) checked = dropped_seat_comes_back(server, seed);
+  REQUIRE(checked);  // some room reached the player's own decision
 }
