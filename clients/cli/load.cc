@@ -67,13 +67,13 @@ struct Shared {
 };
 
 // Each thread's own counts, added up at the end.
-struct Stats {
+struct LoadStats {
   long matches = 0, actions = 0, errors = 0, resyncs = 0, mismatches = 0, connect_failures = 0;
   int verifying = 0;  // connections that check their view
   std::vector<double> rtt_ms;
   std::map<std::string, long> error_codes;
 
-  void add(const Stats& o) {
+  void add(const LoadStats& o) {
     matches += o.matches, actions += o.actions, errors += o.errors, resyncs += o.resyncs;
     mismatches += o.mismatches, connect_failures += o.connect_failures, verifying += o.verifying;
     rtt_ms.insert(rtt_ms.end(), o.rtt_ms.begin(), o.rtt_ms.end());
@@ -89,7 +89,7 @@ class LoadRoom;
 // the server it measures.
 class Bot : public std::enable_shared_from_this<Bot> {
  public:
-  Bot(net::io_context& ioc, const Settings& s, Shared& sh, Stats& st, LoadRoom& room, int index, std::uint64_t seed,
+  Bot(net::io_context& ioc, const Settings& s, Shared& sh, LoadStats& st, LoadRoom& room, int index, std::uint64_t seed,
       bool verify)
       : ws_(beast::tcp_stream(ioc), s.tls), timer_(ws_.get_executor()), s_(s), sh_(sh), st_(st), room_(room),
         index_(index), rng_(seed), verify_(verify) {}
@@ -118,7 +118,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   std::deque<std::string> out_;
   const Settings& s_;
   Shared& sh_;
-  Stats& st_;
+  LoadStats& st_;
   LoadRoom& room_;
   int index_;
   SplitMix rng_;
@@ -147,7 +147,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
 // live on one thread.
 class LoadRoom {
  public:
-  LoadRoom(net::io_context& ioc, const Settings& s, Shared& sh, Stats& st, int n) : s_(s) {
+  LoadRoom(net::io_context& ioc, const Settings& s, Shared& sh, LoadStats& st, int n) : s_(s) {
     for (int i = 0; i < s.seats - s.server_bots; ++i) {
       const int connection = n * (s.seats - s.server_bots) + i;
       const bool verify = s.verify_every > 0 && connection % s.verify_every == 0;
@@ -503,7 +503,7 @@ int load(const Args& args) {
   // Each thread runs its own rooms on its own io_context: nothing is shared but the stop.
   struct Worker {
     net::io_context ioc{1};
-    Stats st;
+    LoadStats st;
     std::vector<std::unique_ptr<LoadRoom>> rooms;
     std::thread thread;
   };
@@ -530,7 +530,7 @@ int load(const Args& args) {
   for (auto& w : workers) w->thread.join();
   const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
   const ProcStat after = read_proc(s.pid), self_after = read_proc(getpid());
-  Stats st;
+  LoadStats st;
   for (auto& w : workers) st.add(w->st);
 
   std::printf("load: game %s, %d rooms x %d seats (%d of them the server's bots), think %d ms, %.1f s\n",

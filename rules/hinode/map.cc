@@ -30,7 +30,7 @@ const char* kTriad = R"({
   "layout": [["A1","A2","A3"]]
 })";
 
-Result bad(const std::string& why) { return Result::fail(RuleError::bad_option, "option 'map': " + why); }
+Result bad_map(const std::string& why) { return Result::fail(RuleError::bad_option, "option 'map': " + why); }
 
 bool valid_area_id(const Json& id) {
   if (!id.is_string()) return false;
@@ -42,7 +42,7 @@ bool valid_area_id(const Json& id) {
 Result only_keys(const Json& obj, const std::vector<std::string>& allowed, const std::string& where) {
   for (const auto& [k, v] : obj.items())
     if (std::find(allowed.begin(), allowed.end(), k) == allowed.end())
-      return bad(where + "unknown field '" + k + "'");
+      return bad_map(where + "unknown field '" + k + "'");
   return Result::ok();
 }
 
@@ -53,36 +53,36 @@ Result read_sites(const Json& j, int players, const std::string& where, int& out
   };
   const std::string range = "an integer from 1 to " + std::to_string(kMaxSites);
   if (j.is_number_integer()) {
-    if (!in_range(j)) return bad(where + "sites must be " + range);
+    if (!in_range(j)) return bad_map(where + "sites must be " + range);
     out = j.get<int>();
     return Result::ok();
   }
-  if (!j.is_object()) return bad(where + "sites must be " + range + " or an object {\"3\": n, \"4\": n}");
+  if (!j.is_object()) return bad_map(where + "sites must be " + range + " or an object {\"3\": n, \"4\": n}");
   if (Result r = only_keys(j, {"3", "4"}, where + "sites: "); !r) return r;
   for (const auto& [k, v] : j.items())
-    if (!in_range(v)) return bad(where + "sites[\"" + k + "\"] must be " + range);
+    if (!in_range(v)) return bad_map(where + "sites[\"" + k + "\"] must be " + range);
   const std::string key = std::to_string(players);
-  if (!j.contains(key)) return bad(where + "sites has no entry \"" + key + "\" for " + key + " players");
+  if (!j.contains(key)) return bad_map(where + "sites has no entry \"" + key + "\" for " + key + " players");
   out = j[key].get<int>();
   return Result::ok();
 }
 
 Result read_areas(const Json& areas, int players, MapDef& m) {
   if (!areas.is_array() || areas.empty() || areas.size() > kMaxAreas)
-    return bad("areas must be a list of 1 to " + std::to_string(kMaxAreas) + " areas");
+    return bad_map("areas must be a list of 1 to " + std::to_string(kMaxAreas) + " areas");
   for (std::size_t i = 0; i < areas.size(); ++i) {
     const Json& a = areas[i];
     const std::string where = "areas[" + std::to_string(i) + "]: ";
-    if (!a.is_object()) return bad(where + "must be an object with id, suit and sites");
+    if (!a.is_object()) return bad_map(where + "must be an object with id, suit and sites");
     if (Result r = only_keys(a, {"id", "suit", "sites"}, where); !r) return r;
     for (const char* key : {"id", "suit", "sites"})
-      if (!a.contains(key)) return bad(where + "missing '" + key + "'");
-    if (!valid_area_id(a["id"])) return bad(where + "id must be a string of 1-" + std::to_string(kMaxAreaId) + " bytes without control characters");
+      if (!a.contains(key)) return bad_map(where + "missing '" + key + "'");
+    if (!valid_area_id(a["id"])) return bad_map(where + "id must be a string of 1-" + std::to_string(kMaxAreaId) + " bytes without control characters");
     Area area;
     area.id = a["id"].get<std::string>();
-    if (m.find(area.id) >= 0) return bad(where + "area id '" + area.id + "' is used twice");
+    if (m.find(area.id) >= 0) return bad_map(where + "area id '" + area.id + "' is used twice");
     auto suit = a["suit"].is_string() ? suit_from_letter(a["suit"].get<std::string>()) : std::nullopt;
-    if (!suit) return bad(where + "suit must be \"R\", \"G\" or \"B\"");
+    if (!suit) return bad_map(where + "suit must be \"R\", \"G\" or \"B\"");
     area.suit = *suit;
     if (Result r = read_sites(a["sites"], players, where, area.sites); !r) return r;
     m.areas.push_back(area);
@@ -90,21 +90,21 @@ Result read_areas(const Json& areas, int players, MapDef& m) {
   for (int s = 0; s < kSuits; ++s) {
     const Suit suit = static_cast<Suit>(s);
     if (std::none_of(m.areas.begin(), m.areas.end(), [&](const Area& a) { return a.suit == suit; }))
-      return bad(std::string("no area has suit \"") + suit_letter(suit) + "\" (every suit needs at least one)");
+      return bad_map(std::string("no area has suit \"") + suit_letter(suit) + "\" (every suit needs at least one)");
   }
   return Result::ok();
 }
 
 Result read_edges(const Json& edges, MapDef& m) {
-  if (!edges.is_array()) return bad("edges must be a list of [area, area] pairs");
+  if (!edges.is_array()) return bad_map("edges must be a list of [area, area] pairs");
   for (std::size_t i = 0; i < edges.size(); ++i) {
     const Json& e = edges[i];
     const std::string where = "edges[" + std::to_string(i) + "]: ";
     if (!e.is_array() || e.size() != 2 || !e[0].is_string() || !e[1].is_string())
-      return bad(where + "must be a pair of area ids");
+      return bad_map(where + "must be a pair of area ids");
     const int a = m.find(e[0].get<std::string>()), b = m.find(e[1].get<std::string>());
-    if (a < 0 || b < 0) return bad(where + "unknown area '" + e[a < 0 ? 0 : 1].get<std::string>() + "'");
-    if (a == b) return bad(where + "an area cannot be adjacent to itself");
+    if (a < 0 || b < 0) return bad_map(where + "unknown area '" + e[a < 0 ? 0 : 1].get<std::string>() + "'");
+    if (a == b) return bad_map(where + "an area cannot be adjacent to itself");
     // Edges are undirected (§2.2): [A1, A2] and [A2, A1] are the same edge, so a map that
     // lists an edge again, in either direction, describes the same graph and is accepted.
     if (std::find(m.areas[a].adjacent.begin(), m.areas[a].adjacent.end(), b) != m.areas[a].adjacent.end())
@@ -118,15 +118,15 @@ Result read_edges(const Json& edges, MapDef& m) {
 }
 
 Result read_layout(const Json& layout, MapDef& m) {
-  if (!layout.is_array()) return bad("layout must be a list of rows of area ids");
+  if (!layout.is_array()) return bad_map("layout must be a list of rows of area ids");
   std::vector<bool> seen(m.areas.size());
   for (const Json& row : layout) {
-    if (!row.is_array()) return bad("layout must be a list of rows of area ids");
+    if (!row.is_array()) return bad_map("layout must be a list of rows of area ids");
     std::vector<int> r;
     for (const Json& id : row) {
       const int a = id.is_string() ? m.find(id.get<std::string>()) : -1;
-      if (a < 0) return bad("layout names an unknown area " + id.dump());
-      if (seen[a]) return bad("layout names area '" + m.areas[a].id + "' twice");
+      if (a < 0) return bad_map("layout names an unknown area " + id.dump());
+      if (seen[a]) return bad_map("layout names area '" + m.areas[a].id + "' twice");
       seen[a] = true;
       r.push_back(a);
     }
@@ -181,18 +181,18 @@ Result map_from_option(const Json& option, int players, MapDef& out) {
   Json j = option;
   if (j.is_string()) {
     j = map_preset(option.get<std::string>());
-    if (j.is_null()) return bad("unknown map \"" + option.get<std::string>() + "\" (presets: hinode6, triad)");
+    if (j.is_null()) return bad_map("unknown map \"" + option.get<std::string>() + "\" (presets: hinode6, triad)");
   }
-  if (!j.is_object()) return bad("must be a preset name (hinode6, triad) or a map object");
+  if (!j.is_object()) return bad_map("must be a preset name (hinode6, triad) or a map object");
   if (Result r = only_keys(j, {"id", "areas", "edges", "layout"}, ""); !r) return r;
-  if (!j.contains("areas")) return bad("missing 'areas'");
-  if (!j.contains("edges")) return bad("missing 'edges'");
+  if (!j.contains("areas")) return bad_map("missing 'areas'");
+  if (!j.contains("edges")) return bad_map("missing 'edges'");
   MapDef m;
   m.id = "custom";
   if (j.contains("id")) {
     if (!j["id"].is_string() || j["id"].get_ref<const std::string&>().empty() ||
         j["id"].get_ref<const std::string&>().size() > 32)
-      return bad("id must be a string of 1-32 characters");
+      return bad_map("id must be a string of 1-32 characters");
     m.id = j["id"].get<std::string>();
   }
   if (Result r = read_areas(j["areas"], players, m); !r) return r;

@@ -18,7 +18,7 @@ struct Range {
 };
 constexpr std::array<Range, kSkillKinds> kParamRange = {Range{1, 12}, Range{1, 11}, Range{1, kTricks}};
 
-Result bad(const std::string& why) { return Result::fail(RuleError::bad_option, "option 'skills': " + why); }
+Result bad_skills(const std::string& why) { return Result::fail(RuleError::bad_option, "option 'skills': " + why); }
 
 std::optional<SkillKind> kind_from_name(const Json& j) {
   if (!j.is_string()) return std::nullopt;
@@ -32,33 +32,33 @@ bool int_in(const Json& j, int lo, int hi) {
 }
 
 Result read_skill(const Json& j, const std::string& where, Skill& out) {
-  if (!j.is_object()) return bad(where + "must be an object with threshold and skill");
-  if (!j.contains("skill")) return bad(where + "missing 'skill'");
+  if (!j.is_object()) return bad_skills(where + "must be an object with threshold and skill");
+  if (!j.contains("skill")) return bad_skills(where + "missing 'skill'");
   auto kind = kind_from_name(j["skill"]);
-  if (!kind) return bad(where + "skill must be \"income\", \"value_plus\" or \"recall\"");
+  if (!kind) return bad_skills(where + "skill must be \"income\", \"value_plus\" or \"recall\"");
   const std::string param(param_name(*kind));
   for (const auto& [k, v] : j.items())
     if (k != "threshold" && k != "skill" && k != param)
-      return bad(where + "unknown field '" + k + "' (" + std::string(skill_name(*kind)) + " takes threshold and " +
+      return bad_skills(where + "unknown field '" + k + "' (" + std::string(skill_name(*kind)) + " takes threshold and " +
                  param + ")");
-  if (!j.contains("threshold")) return bad(where + "missing 'threshold'");
+  if (!j.contains("threshold")) return bad_skills(where + "missing 'threshold'");
   if (!int_in(j["threshold"], 0, kMaxThreshold))
-    return bad(where + "threshold must be an integer from 0 to " + std::to_string(kMaxThreshold));
+    return bad_skills(where + "threshold must be an integer from 0 to " + std::to_string(kMaxThreshold));
   const Range r = kParamRange[static_cast<int>(*kind)];
   if (j.contains(param) && !int_in(j[param], r.lo, r.hi))
-    return bad(where + param + " must be an integer from " + std::to_string(r.lo) + " to " + std::to_string(r.hi));
+    return bad_skills(where + param + " must be an integer from " + std::to_string(r.lo) + " to " + std::to_string(r.hi));
   out = Skill{j["threshold"].get<int>(), *kind, j.contains(param) ? j[param].get<int>() : 1};
   return Result::ok();
 }
 
 Result read_list(const Json& j, const std::string& where, SkillList& out) {
-  if (!j.is_array()) return bad(where + ": must be a list of skills");
+  if (!j.is_array()) return bad_skills(where + ": must be a list of skills");
   out.skills.clear();
   for (std::size_t i = 0; i < j.size(); ++i) {
     Skill s;
     if (Result r = read_skill(j[i], where + "[" + std::to_string(i) + "]: ", s); !r) return r;
     if (out.active(s.kind, kMaxThreshold))
-      return bad(where + "[" + std::to_string(i) + "]: skill \"" + std::string(skill_name(s.kind)) +
+      return bad_skills(where + "[" + std::to_string(i) + "]: skill \"" + std::string(skill_name(s.kind)) +
                  "\" is listed twice");
     out.skills.push_back(s);
   }
@@ -126,12 +126,12 @@ Json default_skills_json() { return Json::parse(kDefault); }
 Result skills_from_option(const Json& option, SkillTable& out) {
   Json j = option;
   if (j.is_string()) {
-    if (j != "default") return bad("unknown skill table \"" + option.get<std::string>() + "\" (preset: default)");
+    if (j != "default") return bad_skills("unknown skill table \"" + option.get<std::string>() + "\" (preset: default)");
     j = default_skills_json();
   }
-  if (!j.is_object()) return bad("must be \"default\" or a skill object {\"default\": [...], \"overrides\": {...}}");
+  if (!j.is_object()) return bad_skills("must be \"default\" or a skill object {\"default\": [...], \"overrides\": {...}}");
   for (const auto& [k, v] : j.items())
-    if (k != "default" && k != "overrides") return bad("unknown field '" + k + "' (expected default, overrides)");
+    if (k != "default" && k != "overrides") return bad_skills("unknown field '" + k + "' (expected default, overrides)");
   SkillTable t;
   // Without "default" a room changes only some tribes and keeps the §2.3 table for the rest.
   if (Result r = read_list(j.contains("default") ? j["default"] : default_skills_json()["default"], "default", t.base);
@@ -139,10 +139,10 @@ Result skills_from_option(const Json& option, SkillTable& out) {
     return r;
   if (j.contains("overrides")) {
     const Json& o = j["overrides"];
-    if (!o.is_object()) return bad("overrides must be an object from tribe id to a list of skills");
+    if (!o.is_object()) return bad_skills("overrides must be an object from tribe id to a list of skills");
     for (const auto& [tribe, list] : o.items()) {
       auto ti = tribe_from_id(tribe);
-      if (!ti) return bad("overrides: unknown tribe '" + tribe + "' (karasu_tengu, kappa, inugami, oni)");
+      if (!ti) return bad_skills("overrides: unknown tribe '" + tribe + "' (karasu_tengu, kappa, inugami, oni)");
       SkillList l;
       if (Result r = read_list(list, "overrides." + tribe, l); !r) return r;
       t.overrides[static_cast<std::size_t>(*ti)] = l;

@@ -13,7 +13,7 @@ using namespace nyan;
 
 namespace {
 
-constexpr int kGames = 4;
+constexpr int kFairGames = 4;
 constexpr int kResamples = 3;
 
 // A budget that the time cap never cuts (determinism holds only then).
@@ -32,7 +32,7 @@ TEST_CASE("bot: the same view gives the same choice whatever the hidden truth", 
       const Json opts = test::options(*g, given);
       DYNAMIC_SECTION(g->id() << " " << opts.dump()) {
         long decisions = 0, searched = 0;
-        for (std::uint64_t seed = 1; seed <= kGames; ++seed) {
+        for (std::uint64_t seed = 1; seed <= kFairGames; ++seed) {
           auto s = test::start(*g, opts, seed);
           SplitMix rng(seed * 31 + 1);
           for (int step = 0; !s->over(); ++step) {

@@ -12,7 +12,7 @@ using namespace nyan;
 
 namespace {
 
-constexpr int kGames = 40;
+constexpr int kSampleGames = 40;
 
 Json seats_json(const std::vector<Seat>& seats) { return Json(seats); }
 
@@ -25,7 +25,7 @@ TEST_CASE("sample_from_view: the seat cannot tell the sample from the truth", "[
       const Json opts = test::options(*g, given);
       DYNAMIC_SECTION(g->id() << " " << opts.dump()) {
         long checked = 0, differed = 0, played_on = 0;
-        for (std::uint64_t seed = 1; seed <= kGames; ++seed) {
+        for (std::uint64_t seed = 1; seed <= kSampleGames; ++seed) {
           auto s = test::start(*g, opts, seed);
           SplitMix rng(seed * 7919 + 3);
           for (int step = 0; !s->over(); ++step) {

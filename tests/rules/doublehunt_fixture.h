@@ -125,6 +125,9 @@ inline Board board(const Json& f) {
   return b;
 }
 
+// A state as Double Hunt's own, for its board.
+inline const DoubleHuntState& dh(const State& s) { return dynamic_cast<const DoubleHuntState&>(s); }
+
 inline DoubleHuntState fixture(const Json& f, std::vector<std::uint64_t> draws = {}) {
   return DoubleHuntState(board(f), std::make_unique<Script>(std::move(draws)));
 }

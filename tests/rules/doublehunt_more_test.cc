@@ -10,8 +10,6 @@ using namespace nyan::doublehunt::test;
 
 namespace {
 
-const DoubleHuntState& dh(const State& s) { return dynamic_cast<const DoubleHuntState&>(s); }
-
 // Every end of a self-avoiding path of cost exactly `left` (R7), by plain enumeration.
 void brute(SquareMask empty, Square cur, int left, SquareMask visited, SquareMask& ends) {
   if (left == 0) {

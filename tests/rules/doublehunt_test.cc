@@ -19,8 +19,6 @@ Names with(Names a, std::initializer_list<const char*> more) {
   return a;
 }
 
-const DoubleHuntState& dh(const State& s) { return dynamic_cast<const DoubleHuntState&>(s); }
-
 // The events of `types` in the log of `viewer`'s view.
 std::vector<Json> events(const State& s, Seat viewer, std::set<std::string> types) {
   std::vector<Json> out;

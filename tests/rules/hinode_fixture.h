@@ -82,6 +82,9 @@ inline HinodeState fixture(const Json& f) {
   return HinodeState(std::move(b), std::make_unique<SplitMix>(f.value("seed", 1)));
 }
 
+// Four hands, seat 0 first (a fixture's "hands").
+inline Json hands4(Json a, Json b, Json c, Json d) { return Json::array({a, b, c, d}); }
+
 inline Json play(const std::string& card, bool boost = false, bool recall = false) {
   Json a = {{"type", "play"}, {"card", card}};
   if (boost) a["boost"] = true;

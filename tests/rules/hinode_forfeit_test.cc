@@ -14,7 +14,6 @@ using nyan::test::view_shape;
 
 namespace {
 
-Json hands4(Json a, Json b, Json c, Json d) { return Json::array({a, b, c, d}); }
 using V = std::vector<int>;
 using S = std::vector<Seat>;
 

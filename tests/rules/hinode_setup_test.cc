@@ -12,8 +12,6 @@ namespace {
 using S = std::vector<Seat>;
 using A = std::vector<Json>;
 
-Json hands4(Json a, Json b, Json c, Json d) { return Json::array({a, b, c, d}); }
-
 const Board& board_of(const State& s) { return dynamic_cast<const HinodeState&>(s).board(); }
 
 // R2, G13: the round's cards in table order minus the carried ones, one shuffle, dealt one at

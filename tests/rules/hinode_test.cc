@@ -8,7 +8,6 @@ using nyan::test::must_apply;
 
 namespace {
 
-Json hands4(Json a, Json b, Json c, Json d) { return Json::array({a, b, c, d}); }
 using V = std::vector<int>;
 using S = std::vector<Seat>;
 using A = std::vector<Json>;
