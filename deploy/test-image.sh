@@ -65,6 +65,9 @@ server=127.0.0.1:$port
 # Images without a name that the build leaves behind: a stage's image must not be one of them.
 unnamed() { podman images --filter dangling=true --format '{{.ID}}' | sort; }
 unnamed >"$work/unnamed.before"
+# A run before this one left an image under the same name: the build takes the name, and that
+# image becomes unnamed. It is ours, not a stage's, so it is not counted.
+previous=$(podman image inspect --format '{{.ID}}' "$image" 2>/dev/null || true)
 step "podman build --format docker --layers=false -t $image"
 built=$SECONDS
 if ! podman build --network=host --format docker --layers=false -t "$image" "$root" >"$work/build.log" 2>&1; then
@@ -76,7 +79,7 @@ size_mb=$(podman image inspect --format '{{.Size}}' "$image" | awk '{printf "%.0
 step "image built in $((SECONDS - built)) s: $size_mb MB"
 ((size_mb <= max_image_mb)) || fail "the image is $size_mb MB (at most $max_image_mb)"
 ! grep -qE "Test +#|tests passed" "$work/build.log" || fail "the default build ran the tests"
-left=$(comm -13 "$work/unnamed.before" <(unnamed) | while read -r id; do
+left=$(comm -13 "$work/unnamed.before" <(unnamed) | grep -vxF "${previous:0:12}" | while read -r id; do
   podman image inspect --format '{{.ID}} {{index .Labels "nyanhall.stage"}}' "$id" 2>/dev/null; done | grep -c . || true)
 ((left == 0)) || fail "the build left $left unnamed image(s) behind (podman images --filter dangling=true)"
 
