@@ -6,7 +6,7 @@ FUZZ_SECONDS ?= 300
 WERROR ?= OFF
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps test-deps configure build sanitize-build test fuzz run clean
+.PHONY: all deps test-deps configure configure-san build sanitize-build test fuzz run clean
 
 all: build
 
@@ -28,15 +28,24 @@ build: configure
 # UndefinedBehaviorSanitizer, and the libFuzzer targets (tests/fuzz). NDEBUG as in the shipped
 # build, so they check what ships: Beast's own debug assertions fire on inputs its release
 # build handles (a chunked body's last chunk ending in a bare LF waits for more, as it should).
-sanitize-build: test-deps
+configure-san: test-deps
 	@CC=clang-14 CXX=clang++-14 cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNYAN_FUZZ=ON \
-	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" >/dev/null
+	  -DNYAN_WERROR=$(WERROR) "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" >/dev/null
+
+sanitize-build: configure-san
 	@cmake --build $(SAN_BUILD) -j $(JOBS)
 
 # Installs what is missing, builds, runs every test through ctest (its summary comes last):
 # the normal build's, then the sanitizer build's (each fuzz target briefly among them).
-test: build test-deps sanitize-build
-	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+# The sanitizer build compiles at the lowest priority beside the normal build and its tests
+# (its output in $(SAN_BUILD)/build.log): the tests that start servers and browsers wait on
+# sockets and timers much of the time, and the compiler takes the CPU they leave without
+# slowing them. Both are waited for; the first failure is reported.
+test: configure configure-san
+	@nice -n 19 cmake --build $(SAN_BUILD) -j $(JOBS) >$(SAN_BUILD)/build.log 2>&1 & san=$$!; \
+	  cmake --build $(BUILD) -j $(JOBS) && (cd $(BUILD) && ctest --output-on-failure -j $(JOBS)); normal=$$?; \
+	  if ! wait $$san; then tail -n 100 $(SAN_BUILD)/build.log; echo "the sanitizer build failed (log: $(SAN_BUILD)/build.log)"; exit 1; fi; \
+	  exit $$normal
 	@cd $(SAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # Each fuzz target for FUZZ_SECONDS (300), its findings kept in $(SAN_BUILD)/fuzz-corpus.
