@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 
 #include "protocol/canonical.h"
 #include "protocol/sha256.h"
@@ -42,8 +43,11 @@ int light_games(const std::string& id) {
 }
 constexpr int kCheckedGames = 150;
 
+// Each seat's legal list at one step (read once: the probes consult it many times).
+using LegalLists = std::vector<std::vector<Json>>;
+
 // Candidate bad inputs derived from the legal actions of every seat.
-std::vector<std::pair<Seat, Json>> probes(const State& s, Rng& rng) {
+std::vector<std::pair<Seat, Json>> probes(const State& s, const LegalLists& legal_of, Rng& rng) {
   std::vector<std::pair<Seat, Json>> out;
   const int n = s.seat_count();
   const Seat any = static_cast<Seat>(rng.uniform(n));
@@ -58,7 +62,7 @@ std::vector<std::pair<Seat, Json>> probes(const State& s, Rng& rng) {
   static const std::vector<Json> junk = {-1, 0, 1, 2, 99, 1000000, "", "zzz", nullptr, true,
                                          Json::array(), Json::object(), 1.5, 1.0};
   for (Seat seat = 0; seat < n; ++seat) {
-    const std::vector<Json> legal = s.legal_actions(seat);
+    const std::vector<Json>& legal = legal_of[seat];
     if (legal.empty()) continue;
     const Json& a = legal[rng.uniform(legal.size())];
     // The same action for every other seat.
@@ -94,11 +98,8 @@ std::vector<std::pair<Seat, Json>> probes(const State& s, Rng& rng) {
 }
 
 // Whether apply() must accept: the canonical spelling of `action` is listed, text for text.
-bool listed(const State& s, Seat seat, const Json& action) {
-  const std::string text = bytes(s.canonical_action(seat, action));
-  for (const Json& a : s.legal_actions(seat))
-    if (bytes(a) == text) return true;
-  return false;
+bool listed(const State& s, Seat seat, const Json& action, const std::set<std::string>& legal_texts) {
+  return legal_texts.count(bytes(s.canonical_action(seat, action))) > 0;
 }
 
 void check_sealed_contract(const std::vector<Sealed>& before, const std::vector<Sealed>& after) {
@@ -120,8 +121,11 @@ void check_step(const State& s, Rng& rng, const Json& action_schema) {
   const int n = s.seat_count();
   const std::vector<Seat> acting = s.to_act();
   REQUIRE(s.over() == acting.empty());
+  LegalLists legal_of(static_cast<std::size_t>(n));
+  std::vector<std::set<std::string>> legal_texts(static_cast<std::size_t>(n));
   for (Seat seat = 0; seat < n; ++seat) {
-    const std::vector<Json> legal = s.legal_actions(seat);
+    const std::vector<Json>& legal = legal_of[seat] = s.legal_actions(seat);
+    for (const Json& a : legal) legal_texts[seat].insert(bytes(a));
     if (std::find(acting.begin(), acting.end(), seat) != acting.end()) REQUIRE(!legal.empty());
     for (std::size_t i = 0; i < legal.size(); ++i) {
       REQUIRE(legal[i].is_object());
@@ -133,21 +137,24 @@ void check_step(const State& s, Rng& rng, const Json& action_schema) {
   }
   // Views are integers-only JSON, and the text the server sends is exactly their canonical
   // form, whether the engine writes the text itself or its tree is written.
+  std::vector<std::string> view_texts;
   for (Seat seat = kSpectator; seat < n; ++seat) {
     const Json view = s.view(seat);
     REQUIRE(integers_only(view));
-    REQUIRE(s.view_text(seat) == canonical_json(view));
+    view_texts.push_back(s.view_text(seat));
+    REQUIRE(view_texts.back() == canonical_json(view));
   }
 
-  // A copy equals the original.
+  // A copy equals the original (its views compared as text, which the loop above showed to
+  // be the views' canonical form).
   auto copy = s.clone();
   const std::string state_bytes = bytes(s.debug_state());
   REQUIRE(bytes(copy->debug_state()) == state_bytes);
-  for (Seat seat = kSpectator; seat < n; ++seat) REQUIRE(bytes(copy->view(seat)) == bytes(s.view(seat)));
+  for (Seat seat = kSpectator; seat < n; ++seat) REQUIRE(copy->view_text(seat) == view_texts[seat + 1]);
 
   // Accepted iff legal; rejections are typed and change nothing.
-  for (const auto& [seat, action] : probes(s, rng)) {
-    const bool legal = seat >= 0 && seat < n && listed(s, seat, action);
+  for (const auto& [seat, action] : probes(s, legal_of, rng)) {
+    const bool legal = seat >= 0 && seat < n && listed(s, seat, action, legal_texts[seat]);
     auto probe = s.clone();
     Result r = probe->apply(seat, action);
     INFO("seat " << seat << " action " << action.dump());
@@ -166,7 +173,7 @@ void check_step(const State& s, Rng& rng, const Json& action_schema) {
     if (seat < 0 || seat >= n) REQUIRE(r.error().code == RuleError::invalid_seat);
     else if (s.over()) REQUIRE(r.error().code == RuleError::game_over);
     else if (!shaped) REQUIRE(r.error().code == RuleError::malformed_action);
-    else if (s.legal_actions(seat).empty()) REQUIRE(r.error().code == RuleError::not_your_turn);
+    else if (legal_of[seat].empty()) REQUIRE(r.error().code == RuleError::not_your_turn);
     REQUIRE(bytes(probe->debug_state()) == state_bytes);
   }
 }
