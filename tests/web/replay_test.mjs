@@ -52,6 +52,9 @@ await run(`${game}: a phone seat plays a game, and its replay ends on the same b
     await host.waitForFunction((n) => document.querySelectorAll('.seat[data-state=connected]').length === n, players, { timeout: 20000 });
     await host.click('#start');
     await host.waitForSelector(`.board.${game} [data-zone=my-hand]`, { state: 'attached' });
+    // The first updates after the start may still reflow the page for a moment (the lobby's
+    // parts give way to the board): the hand must be on screen once it settles, within 5 s.
+    await host.waitForFunction(`(${handOnScreen})().visible`, null, { timeout: 5000 }).catch(() => {});
     const hand = await host.evaluate(handOnScreen);
     await screenshot(host, `phone-${game}-start`);
     expect(hand.found && hand.visible, `on a 390x844 phone the hand is on screen without scrolling: ${JSON.stringify(hand)}`);
