@@ -14,7 +14,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-std::string code_of(Player& p, const Json& message) {
+std::string answer_of(Player& p, const Json& message) {
   auto r = p.client.request(message);
   REQUIRE(r);
   return r->value("code", r->value("type", ""));
@@ -28,7 +28,7 @@ std::string bot_table(Player& host, const std::string& game, const Json& options
   auto created = host.client.create(game, options, "host");
   REQUIRE(created);
   REQUIRE((*created)["type"] == "joined");
-  for (int s = 1; s < seats; ++s) REQUIRE(code_of(host, add_bot(s)) == "ok");
+  for (int s = 1; s < seats; ++s) REQUIRE(answer_of(host, add_bot(s)) == "ok");
   settle({&host});
   for (int s = 1; s < seats; ++s) {  // numbered in the order they were seated
     CHECK(host.client.room_info()["seats"][s]["name"] == "Bot " + std::to_string(s));
@@ -60,39 +60,39 @@ TEST_CASE("server: the host seats and removes bots in the lobby, everything else
   auto guest = connect_player(server.port());
   const std::string code = open_room({host.get(), guest.get()}, {}, "hinode", {{"players", 4}});
 
-  CHECK(code_of(*guest, add_bot(2)) == "not_host");
-  CHECK(code_of(*guest, remove_bot(2)) == "not_host");
-  CHECK(code_of(*host, add_bot(4)) == "wrong_seat");
-  CHECK(code_of(*host, add_bot(-1)) == "wrong_seat");
-  CHECK(code_of(*host, {{"type", "add_bot"}, {"seat", "2"}}) == "bad_field");
-  CHECK(code_of(*host, {{"type", "add_bot"}}) == "bad_field");
-  CHECK(code_of(*host, add_bot(1)) == "seat_taken");  // the guest's
-  CHECK(code_of(*host, remove_bot(2)) == "wrong_seat");  // empty
-  CHECK(code_of(*host, remove_bot(1)) == "wrong_seat");  // a player's
+  CHECK(answer_of(*guest, add_bot(2)) == "not_host");
+  CHECK(answer_of(*guest, remove_bot(2)) == "not_host");
+  CHECK(answer_of(*host, add_bot(4)) == "wrong_seat");
+  CHECK(answer_of(*host, add_bot(-1)) == "wrong_seat");
+  CHECK(answer_of(*host, {{"type", "add_bot"}, {"seat", "2"}}) == "bad_field");
+  CHECK(answer_of(*host, {{"type", "add_bot"}}) == "bad_field");
+  CHECK(answer_of(*host, add_bot(1)) == "seat_taken");  // the guest's
+  CHECK(answer_of(*host, remove_bot(2)) == "wrong_seat");  // empty
+  CHECK(answer_of(*host, remove_bot(1)) == "wrong_seat");  // a player's
 
-  REQUIRE(code_of(*host, add_bot(2)) == "ok");
+  REQUIRE(answer_of(*host, add_bot(2)) == "ok");
   settle({host.get(), guest.get()});
   const Json seat2 = guest->client.room_info()["seats"][2];
   CHECK(seat2["state"] == "bot");
   CHECK(seat2["bot"] == true);
   CHECK(seat2["name"] == "Bot 1");  // the first bot of the room, whatever its seat
-  CHECK(code_of(*host, add_bot(2)) == "seat_taken");
-  CHECK(code_of(*host, {{"type", "kick"}, {"seat", 2}}) == "wrong_seat");
+  CHECK(answer_of(*host, add_bot(2)) == "seat_taken");
+  CHECK(answer_of(*host, {{"type", "kick"}, {"seat", 2}}) == "wrong_seat");
   // A joiner takes the free seat, never the bot's.
   auto third = connect_player(server.port());
   REQUIRE((*third->client.join(code, "Chi"))["seat"] == 3);
   CHECK((*connect_player(server.port())->client.join(code, "Dai", 2))["code"] == "seat_taken");
-  REQUIRE(code_of(*host, remove_bot(2)) == "ok");
+  REQUIRE(answer_of(*host, remove_bot(2)) == "ok");
   settle({host.get(), guest.get()});
   CHECK(guest->client.room_info()["seats"][2]["state"] == "empty");
   CHECK(!guest->client.room_info()["seats"][2].contains("bot"));
 
-  REQUIRE(code_of(*host, add_bot(2)) == "ok");
+  REQUIRE(answer_of(*host, add_bot(2)) == "ok");
   settle({host.get(), guest.get()});
   CHECK(guest->client.room_info()["seats"][2]["name"] == "Bot 1");  // the number is free again
-  REQUIRE(code_of(*host, {{"type", "start"}}) == "ok");
-  CHECK(code_of(*host, remove_bot(2)) == "bad_state");
-  CHECK(code_of(*host, add_bot(2)) == "bad_state");
+  REQUIRE(answer_of(*host, {{"type", "start"}}) == "ok");
+  CHECK(answer_of(*host, remove_bot(2)) == "bad_state");
+  CHECK(answer_of(*host, add_bot(2)) == "bad_state");
 }
 
 TEST_CASE("server: one player and three bots play Hinode to the end", "[server][bots]") {
@@ -115,7 +115,7 @@ TEST_CASE("server: bot seats come back after SIGKILL, and the restored table pla
   auto server = std::make_unique<ServerProcess>(args);
   auto host = connect_player(server->port());
   bot_table(*host, "oikake", Json::object(), 2);
-  REQUIRE(code_of(*host, {{"type", "start"}}) == "ok");
+  REQUIRE(answer_of(*host, {{"type", "start"}}) == "ok");
   settle({host.get()}, 300);
   server->kill_hard();
 
