@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -59,6 +60,12 @@ class Statement {
   sqlite3_stmt* s_ = nullptr;
 };
 
+// Binds text that stays alive and unchanged until the statement has run: SQLite reads it in
+// place instead of copying it.
+void bind_text(Statement& s, int i, const std::string& text) {
+  sqlite3_bind_text(s.get(), i, text.data(), static_cast<int>(text.size()), SQLITE_STATIC);
+}
+
 class SqliteJournal : public Journal {
  public:
   SqliteJournal(sqlite3* db, std::string path, int group_commit_us)
@@ -66,6 +73,8 @@ class SqliteJournal : public Journal {
         path_(std::move(path)),
         group_commit_(group_commit_us),
         // Prepared once: preparing them for every group cost more than the inserts.
+        begin_(db, "BEGIN IMMEDIATE"),
+        commit_(db, "COMMIT"),
         insert_room_(db, "INSERT OR IGNORE INTO rooms(code, created_ms) VALUES(?, ?)"),
         insert_record_(db, "INSERT INTO records(room, seq, body) VALUES(?, ?, ?)"),
         forget_records_(db, "DELETE FROM records WHERE room = ?"),
@@ -80,7 +89,7 @@ class SqliteJournal : public Journal {
     }
     cv_.notify_all();
     writer_.join();
-    for (Statement* s : {&insert_room_, &insert_record_, &forget_records_, &forget_room_}) s->finalize();
+    for (Statement* s : statements()) s->finalize();
     sqlite3_close(db_);
   }
 
@@ -145,6 +154,10 @@ class SqliteJournal : public Journal {
     bool forget;
   };
 
+  std::array<Statement*, 6> statements() {
+    return {&begin_, &commit_, &insert_room_, &insert_record_, &forget_records_, &forget_room_};
+  }
+
   void write_loop() {
     for (;;) {
       std::deque<Item> batch;
@@ -196,14 +209,15 @@ class SqliteJournal : public Journal {
   bool commit(std::deque<Item>& batch) {
     std::lock_guard<std::mutex> lock(db_mu_);
     std::unordered_map<std::string, std::int64_t> seqs;  // applied only if the commit succeeds
-    bool ok = insert_room_.ok() && insert_record_.ok() && forget_records_.ok() && forget_room_.ok() &&
-              exec("BEGIN IMMEDIATE");
+    bool ok = true;
+    for (Statement* s : statements()) ok = ok && s->ok();
+    ok = ok && begin_.run();
     const std::int64_t t = now_ms();
     for (Item& item : batch) {
       if (!ok) break;
       if (item.forget) {
         for (Statement* s : {&forget_records_, &forget_room_}) {
-          sqlite3_bind_text(s->get(), 1, item.code.c_str(), -1, SQLITE_TRANSIENT);
+          bind_text(*s, 1, item.code);
           ok = ok && s->run();
         }
         continue;
@@ -212,7 +226,7 @@ class SqliteJournal : public Journal {
       if (seq == seqs.end()) {
         auto known = next_seq_.find(item.code);
         if (known == next_seq_.end()) {  // the room's first records: its row too
-          sqlite3_bind_text(insert_room_.get(), 1, item.code.c_str(), -1, SQLITE_TRANSIENT);
+          bind_text(insert_room_, 1, item.code);
           sqlite3_bind_int64(insert_room_.get(), 2, t);
           ok = ok && insert_room_.run();
         }
@@ -221,13 +235,13 @@ class SqliteJournal : public Journal {
       for (Json& r : item.records) {
         r["t"] = t;  // wall-clock time of the commit, for retention
         const std::string body = canonical_json(r);  // dump()'s bytes, written faster
-        sqlite3_bind_text(insert_record_.get(), 1, item.code.c_str(), -1, SQLITE_TRANSIENT);
+        bind_text(insert_record_, 1, item.code);
         sqlite3_bind_int64(insert_record_.get(), 2, seq->second++);
-        sqlite3_bind_text(insert_record_.get(), 3, body.c_str(), static_cast<int>(body.size()), SQLITE_TRANSIENT);
+        bind_text(insert_record_, 3, body);
         ok = ok && insert_record_.run();
       }
     }
-    ok = ok && exec("COMMIT");
+    ok = ok && commit_.run();
     if (!ok) {
       const std::string why = sqlite3_errmsg(db_);
       exec("ROLLBACK");
@@ -257,7 +271,7 @@ class SqliteJournal : public Journal {
   bool stop_ = false;
   bool writing_ = false;
   std::mutex db_mu_;  // the connection and the statements
-  Statement insert_room_, insert_record_, forget_records_, forget_room_;
+  Statement begin_, commit_, insert_room_, insert_record_, forget_records_, forget_room_;
   std::unordered_map<std::string, std::int64_t> next_seq_;  // rooms with records: their next seq
   std::atomic<bool> healthy_{true};
   std::thread writer_;
