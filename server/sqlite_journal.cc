@@ -120,20 +120,10 @@ class SqliteJournal : public Journal {
   bool healthy() const override { return healthy_; }
 
   void append(const std::string& code, std::vector<Json> records, Done done) override {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      queue_.push_back(Item{code, std::move(records), std::move(done), false});
-    }
-    cv_.notify_one();
+    enqueue(Item{code, std::move(records), std::move(done), false});
   }
 
-  void forget(const std::string& code) override {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      queue_.push_back(Item{code, {}, nullptr, true});
-    }
-    cv_.notify_one();
-  }
+  void forget(const std::string& code) override { enqueue(Item{code, {}, nullptr, true}); }
 
   void flush() override {
     std::unique_lock<std::mutex> lock(mu_);
@@ -180,6 +170,20 @@ class SqliteJournal : public Journal {
     bool forget;
   };
 
+  static constexpr std::size_t kFullBatch = 256;
+
+  void enqueue(Item item) {
+    bool wake;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      queue_.push_back(std::move(item));
+      // A writer gathering a group waits for its time or a full queue: waking it for every
+      // record would only put it back to sleep (a hundred futex round trips a commit).
+      wake = !gathering_ || queue_.size() >= kFullBatch;
+    }
+    if (wake) cv_.notify_one();
+  }
+
   std::array<Statement*, 8> statements() {
     return {&begin_, &commit_, &insert_room_, &insert_record_, &forget_room_, &sweep_scan_, &sweep_delete_, &sweep_done_};
   }
@@ -203,8 +207,12 @@ class SqliteJournal : public Journal {
         // was several rooms' worth (a busy server), also give others a moment to join: fewer
         // fsyncs per record. A quiet server commits at once, so an answer never waits for
         // company that is not coming.
-        if (group_commit_ > 0 && !stop_ && last_batch_ >= kBusyBatch)
-          cv_.wait_for(lock, std::chrono::microseconds(group_commit_), [this] { return stop_ || queue_.size() >= 256; });
+        if (group_commit_ > 0 && !stop_ && last_batch_ >= kBusyBatch) {
+          gathering_ = true;
+          cv_.wait_for(lock, std::chrono::microseconds(group_commit_),
+                       [this] { return stop_ || queue_.size() >= kFullBatch; });
+          gathering_ = false;
+        }
         batch.swap(queue_);
         last_batch_ = batch.size();
         writing_ = true;
@@ -367,6 +375,7 @@ class SqliteJournal : public Journal {
   std::deque<Item> queue_;
   bool stop_ = false;
   bool writing_ = false;
+  bool gathering_ = false;  // the writer waits for more records to share a commit
   std::mutex db_mu_;  // the connection, the statements and everything below
   Statement begin_, commit_, insert_room_, insert_record_, forget_room_, sweep_scan_, sweep_delete_, sweep_done_;
   std::unordered_map<std::string, std::int64_t> next_seq_;  // rooms with records: their next seq
