@@ -337,10 +337,11 @@ class SqliteJournal : public Journal {
   void start_sweep_if_due() {
     if (!sweeping_.empty() || pending_.empty()) return;
     if (!sweep_now_ && (pending_records_ < sweep_min_ || pending_records_ < live_records_)) return;
-    Statement last(db_, "SELECT max(id) FROM records");
-    if (!last.ok() || sqlite3_step(last.get()) != SQLITE_ROW) return;
-    sweep_end_ = sqlite3_column_int64(last.get(), 0);
-    sweep_cursor_ = 0;
+    // From the first record left, not rowid 0: earlier passes emptied the table's start.
+    Statement ends(db_, "SELECT (SELECT min(id) FROM records), (SELECT max(id) FROM records)");
+    if (!ends.ok() || sqlite3_step(ends.get()) != SQLITE_ROW) return;
+    sweep_cursor_ = sqlite3_column_int64(ends.get(), 0);
+    sweep_end_ = sqlite3_column_int64(ends.get(), 1);
     sweeping_.swap(pending_);
     pending_records_ = 0;
     sweep_now_ = false;
