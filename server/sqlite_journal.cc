@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -10,6 +12,7 @@
 #include <mutex>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "rules/core/canonical_text.h"
 #include "server/log.h"
@@ -28,6 +31,17 @@ const char* const kMigrations[] = {
     " WITHOUT ROWID;",
     // 2: a row the writer rewrites to find out whether the disk takes writes again.
     "CREATE TABLE probe(id INTEGER PRIMARY KEY, t INTEGER NOT NULL);",
+    // 3: records in the order they were committed (a rowid table) instead of by (room, seq).
+    // A commit holds the records of many rooms: keyed by room, each room's went to a B-tree
+    // page of its own and the commit wrote every one of those pages to the WAL; in commit
+    // order they fill a few adjacent pages. Nothing reads one room's records by key: loading
+    // sorts them once at start, and a forgotten room's records go in a sweep in rowid order.
+    // rooms.forgotten: 0 kept, 1 forgotten (records may be left to sweep), 2 swept.
+    "CREATE TABLE records_v3(id INTEGER PRIMARY KEY, room TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL);"
+    "INSERT INTO records_v3(room, seq, body) SELECT room, seq, body FROM records ORDER BY room, seq;"
+    "DROP TABLE records;"
+    "ALTER TABLE records_v3 RENAME TO records;"
+    "UPDATE rooms SET forgotten = 2 WHERE forgotten = 1;",
 };
 constexpr int kSchemaVersion = static_cast<int>(sizeof kMigrations / sizeof kMigrations[0]);
 
@@ -59,17 +73,35 @@ class Statement {
   sqlite3_stmt* s_ = nullptr;
 };
 
+// Binds text that stays alive and unchanged until the statement has run: SQLite reads it in
+// place instead of copying it.
+void bind_text(Statement& s, int i, const std::string& text) {
+  sqlite3_bind_text(s.get(), i, text.data(), static_cast<int>(text.size()), SQLITE_STATIC);
+}
+
 class SqliteJournal : public Journal {
  public:
-  SqliteJournal(sqlite3* db, std::string path, int group_commit_us)
+  SqliteJournal(sqlite3* db, std::string path, int group_commit_us, std::int64_t sweep_min)
       : db_(db),
         path_(std::move(path)),
         group_commit_(group_commit_us),
+        sweep_min_(sweep_min),
         // Prepared once: preparing them for every group cost more than the inserts.
+        begin_(db, "BEGIN IMMEDIATE"),
+        commit_(db, "COMMIT"),
         insert_room_(db, "INSERT OR IGNORE INTO rooms(code, created_ms) VALUES(?, ?)"),
         insert_record_(db, "INSERT INTO records(room, seq, body) VALUES(?, ?, ?)"),
-        forget_records_(db, "DELETE FROM records WHERE room = ?"),
-        forget_room_(db, "UPDATE rooms SET forgotten = 1 WHERE code = ?") {
+        forget_room_(db, "UPDATE rooms SET forgotten = 1 WHERE code = ?"),
+        sweep_scan_(db, "SELECT id, room FROM records WHERE id >= ? AND id < ?"),
+        sweep_delete_(db, "DELETE FROM records WHERE id = ?"),
+        sweep_done_(db, "UPDATE rooms SET forgotten = 2 WHERE code = ? AND forgotten = 1") {
+    // Rooms forgotten by an earlier run whose records were not all swept: a pass starts at
+    // once, since how many records they left is not known.
+    Statement q(db_, "SELECT code FROM rooms WHERE forgotten = 1");
+    while (q.ok() && sqlite3_step(q.get()) == SQLITE_ROW)
+      pending_.emplace(reinterpret_cast<const char*>(sqlite3_column_text(q.get(), 0)));
+    sweep_now_ = !pending_.empty();
+    start_sweep_if_due();
     writer_ = std::thread([this] { write_loop(); });
   }
 
@@ -80,7 +112,7 @@ class SqliteJournal : public Journal {
     }
     cv_.notify_all();
     writer_.join();
-    for (Statement* s : {&insert_room_, &insert_record_, &forget_records_, &forget_room_}) s->finalize();
+    for (Statement* s : statements()) s->finalize();
     sqlite3_close(db_);
   }
 
@@ -88,20 +120,20 @@ class SqliteJournal : public Journal {
   bool healthy() const override { return healthy_; }
 
   void append(const std::string& code, std::vector<Json> records, Done done) override {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      queue_.push_back(Item{code, std::move(records), std::move(done), false});
+    // Written as text here, on the caller's thread, so that the records' trees are freed by
+    // the thread that made them: freed by the writer, their many small blocks cost it more
+    // than its SQL did (each free going to the other thread's malloc arena).
+    const std::int64_t t = now_ms();
+    std::vector<std::string> bodies;
+    bodies.reserve(records.size());
+    for (Json& r : records) {
+      r["t"] = t;  // wall-clock time, for retention
+      bodies.push_back(canonical_json(r));  // dump()'s bytes, written faster
     }
-    cv_.notify_one();
+    enqueue(Item{code, std::move(bodies), std::move(done), false});
   }
 
-  void forget(const std::string& code) override {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      queue_.push_back(Item{code, {}, nullptr, true});
-    }
-    cv_.notify_one();
-  }
+  void forget(const std::string& code) override { enqueue(Item{code, {}, nullptr, true}); }
 
   void flush() override {
     std::unique_lock<std::mutex> lock(mu_);
@@ -111,6 +143,8 @@ class SqliteJournal : public Journal {
   void load(const std::function<void(StoredRoom&&)>& each) override {
     std::lock_guard<std::mutex> lock(db_mu_);
     StoredRoom room;
+    // The records are in commit order, rooms interleaved: one sort here, at start, is what
+    // lets every commit append to a few adjacent pages.
     Statement q(db_,
                 "SELECT r.room, r.seq, r.body FROM records r JOIN rooms m ON m.code = r.room"
                 " WHERE m.forgotten = 0 AND m.broken = 0 ORDER BY r.room, r.seq");
@@ -126,6 +160,7 @@ class SqliteJournal : public Journal {
       Json j = Json::parse(body ? body : "", nullptr, false);
       room.records.push_back(j.is_discarded() ? Json("corrupt record") : std::move(j));
       next_seq_[code] = seq + 1;
+      ++live_records_;
     }
     if (!room.code.empty()) each(std::move(room));
   }
@@ -140,10 +175,28 @@ class SqliteJournal : public Journal {
  private:
   struct Item {
     std::string code;
-    std::vector<Json> records;
+    std::vector<std::string> records;  // canonical JSON text
     Done done;
     bool forget;
   };
+
+  static constexpr std::size_t kFullBatch = 256;
+
+  void enqueue(Item item) {
+    bool wake;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      queue_.push_back(std::move(item));
+      // A writer gathering a group waits for its time or a full queue: waking it for every
+      // record would only put it back to sleep (a hundred futex round trips a commit).
+      wake = !gathering_ || queue_.size() >= kFullBatch;
+    }
+    if (wake) cv_.notify_one();
+  }
+
+  std::array<Statement*, 8> statements() {
+    return {&begin_, &commit_, &insert_room_, &insert_record_, &forget_room_, &sweep_scan_, &sweep_delete_, &sweep_done_};
+  }
 
   void write_loop() {
     for (;;) {
@@ -151,20 +204,25 @@ class SqliteJournal : public Journal {
       {
         std::unique_lock<std::mutex> lock(mu_);
         // While writes fail, try one every second on its own, so that readiness comes back
-        // when the disk does, not only when a player happens to try again.
-        while (!cv_.wait_for(lock, std::chrono::seconds(1), [this] { return stop_ || !queue_.empty(); }))
-          if (!healthy_) {
-            lock.unlock();
-            probe();
-            lock.lock();
-          }
+        // when the disk does, not only when a player happens to try again. A quiet server
+        // also goes on with a sweep, one slice a second.
+        while (!cv_.wait_for(lock, std::chrono::seconds(1), [this] { return stop_ || !queue_.empty(); })) {
+          lock.unlock();
+          if (!healthy_) probe();
+          else if (sweep_due()) commit(batch);
+          lock.lock();
+        }
         if (queue_.empty() && stop_) return;
         // Group commit: records that came during the last fsync share this one. When that
         // was several rooms' worth (a busy server), also give others a moment to join: fewer
         // fsyncs per record. A quiet server commits at once, so an answer never waits for
         // company that is not coming.
-        if (group_commit_ > 0 && !stop_ && last_batch_ >= kBusyBatch)
-          cv_.wait_for(lock, std::chrono::microseconds(group_commit_), [this] { return stop_ || queue_.size() >= 256; });
+        if (group_commit_ > 0 && !stop_ && last_batch_ >= kBusyBatch) {
+          gathering_ = true;
+          cv_.wait_for(lock, std::chrono::microseconds(group_commit_),
+                       [this] { return stop_ || queue_.size() >= kFullBatch; });
+          gathering_ = false;
+        }
         batch.swap(queue_);
         last_batch_ = batch.size();
         writing_ = true;
@@ -195,39 +253,44 @@ class SqliteJournal : public Journal {
 
   bool commit(std::deque<Item>& batch) {
     std::lock_guard<std::mutex> lock(db_mu_);
-    std::unordered_map<std::string, std::int64_t> seqs;  // applied only if the commit succeeds
-    bool ok = insert_room_.ok() && insert_record_.ok() && forget_records_.ok() && forget_room_.ok() &&
-              exec("BEGIN IMMEDIATE");
+    // Applied only if the commit succeeds: each room's next seq, the rooms forgotten.
+    std::unordered_map<std::string, std::int64_t> seqs;
+    std::vector<const std::string*> forgotten;
+    std::int64_t records = 0;
+    bool ok = true;
+    for (Statement* s : statements()) ok = ok && s->ok();
+    ok = ok && begin_.run();
     const std::int64_t t = now_ms();
     for (Item& item : batch) {
       if (!ok) break;
       if (item.forget) {
-        for (Statement* s : {&forget_records_, &forget_room_}) {
-          sqlite3_bind_text(s->get(), 1, item.code.c_str(), -1, SQLITE_TRANSIENT);
-          ok = ok && s->run();
-        }
+        bind_text(forget_room_, 1, item.code);
+        ok = forget_room_.run();
+        forgotten.push_back(&item.code);
         continue;
       }
       auto seq = seqs.find(item.code);
       if (seq == seqs.end()) {
         auto known = next_seq_.find(item.code);
         if (known == next_seq_.end()) {  // the room's first records: its row too
-          sqlite3_bind_text(insert_room_.get(), 1, item.code.c_str(), -1, SQLITE_TRANSIENT);
+          bind_text(insert_room_, 1, item.code);
           sqlite3_bind_int64(insert_room_.get(), 2, t);
           ok = ok && insert_room_.run();
         }
         seq = seqs.emplace(item.code, known == next_seq_.end() ? 0 : known->second).first;
       }
-      for (Json& r : item.records) {
-        r["t"] = t;  // wall-clock time of the commit, for retention
-        const std::string body = canonical_json(r);  // dump()'s bytes, written faster
-        sqlite3_bind_text(insert_record_.get(), 1, item.code.c_str(), -1, SQLITE_TRANSIENT);
+      for (const std::string& body : item.records) {
+        bind_text(insert_record_, 1, item.code);
         sqlite3_bind_int64(insert_record_.get(), 2, seq->second++);
-        sqlite3_bind_text(insert_record_.get(), 3, body.c_str(), static_cast<int>(body.size()), SQLITE_TRANSIENT);
+        bind_text(insert_record_, 3, body);
         ok = ok && insert_record_.run();
       }
+      records += static_cast<std::int64_t>(item.records.size());
     }
-    ok = ok && exec("COMMIT");
+    // The sweep moves on by more rowids than this commit adds, so a pass always ends.
+    std::int64_t sweep_next = 0;
+    if (ok && !sweeping_.empty()) ok = sweep_step(std::max(kSweepSlice, 4 * records), sweep_next);
+    ok = ok && commit_.run();
     if (!ok) {
       const std::string why = sqlite3_errmsg(db_);
       exec("ROLLBACK");
@@ -236,19 +299,84 @@ class SqliteJournal : public Journal {
       return false;
     }
     for (auto& [code, next] : seqs) next_seq_[code] = next;
-    for (const Item& item : batch)
-      if (item.forget) next_seq_.erase(item.code);
-    metrics().journal_batches++;
-    std::size_t n = 0;
-    for (const Item& item : batch) n += item.records.size();
-    metrics().journal_records += static_cast<long>(n);
+    live_records_ += records;
+    for (const std::string* code : forgotten) {
+      auto known = next_seq_.find(*code);
+      const std::int64_t n = known == next_seq_.end() ? 0 : known->second;
+      if (known != next_seq_.end()) next_seq_.erase(known);
+      live_records_ -= n;
+      pending_records_ += n;
+      pending_.insert(*code);
+    }
+    if (!sweeping_.empty()) {
+      if (sweep_next > sweep_end_) sweeping_.clear();  // the pass is over
+      else sweep_cursor_ = sweep_next;
+    }
+    start_sweep_if_due();
+    if (!batch.empty()) {
+      metrics().journal_batches++;
+      metrics().journal_records += static_cast<long>(records);
+    }
     if (!healthy_.exchange(true)) log::info("journal_recovered");
+    return true;
+  }
+
+  // Forgotten rooms' records are deleted in passes over the table in rowid order, a slice of
+  // rowids in each commit, so that no commit waits for a whole pass. A pass starts once the
+  // forgotten rooms hold at least as many records as the rooms kept (and `sweep_min_`): each
+  // pass then reads the table once to delete at least half of it, a few rows read for each
+  // record ever written. Rooms forgotten during a pass wait for the next one.
+  static constexpr std::int64_t kSweepSlice = 2048;  // rowids, at least, per commit
+
+  bool sweep_due() {
+    std::lock_guard<std::mutex> lock(db_mu_);
+    start_sweep_if_due();
+    return !sweeping_.empty();
+  }
+
+  void start_sweep_if_due() {
+    if (!sweeping_.empty() || pending_.empty()) return;
+    if (!sweep_now_ && (pending_records_ < sweep_min_ || pending_records_ < live_records_)) return;
+    // From the first record left, not rowid 0: earlier passes emptied the table's start.
+    Statement ends(db_, "SELECT (SELECT min(id) FROM records), (SELECT max(id) FROM records)");
+    if (!ends.ok() || sqlite3_step(ends.get()) != SQLITE_ROW) return;
+    sweep_cursor_ = sqlite3_column_int64(ends.get(), 0);
+    sweep_end_ = sqlite3_column_int64(ends.get(), 1);
+    sweeping_.swap(pending_);
+    pending_records_ = 0;
+    sweep_now_ = false;
+  }
+
+  // Deletes the swept rooms' records among the next slice of rowids; the pass's last slice
+  // also marks those rooms swept. Sets `next` to where the following slice starts.
+  bool sweep_step(std::int64_t slice, std::int64_t& next) {
+    next = std::min(sweep_cursor_ + slice, sweep_end_ + 1);
+    std::vector<std::int64_t> doomed;
+    sqlite3_bind_int64(sweep_scan_.get(), 1, sweep_cursor_);
+    sqlite3_bind_int64(sweep_scan_.get(), 2, next);
+    int rc;
+    while ((rc = sqlite3_step(sweep_scan_.get())) == SQLITE_ROW) {
+      const auto* room = reinterpret_cast<const char*>(sqlite3_column_text(sweep_scan_.get(), 1));
+      if (room && sweeping_.count(room)) doomed.push_back(sqlite3_column_int64(sweep_scan_.get(), 0));
+    }
+    sqlite3_reset(sweep_scan_.get());
+    if (rc != SQLITE_DONE) return false;
+    for (std::int64_t id : doomed) {
+      sqlite3_bind_int64(sweep_delete_.get(), 1, id);
+      if (!sweep_delete_.run()) return false;
+    }
+    if (next > sweep_end_)
+      for (const std::string& code : sweeping_) {
+        bind_text(sweep_done_, 1, code);
+        if (!sweep_done_.run()) return false;
+      }
     return true;
   }
 
   sqlite3* db_;
   std::string path_;
   int group_commit_;
+  std::int64_t sweep_min_;
   static constexpr std::size_t kBusyBatch = 4;
   std::size_t last_batch_ = 0;  // items in the last commit (writer thread only)
   std::mutex mu_;  // queue_
@@ -256,9 +384,16 @@ class SqliteJournal : public Journal {
   std::deque<Item> queue_;
   bool stop_ = false;
   bool writing_ = false;
-  std::mutex db_mu_;  // the connection and the statements
-  Statement insert_room_, insert_record_, forget_records_, forget_room_;
+  bool gathering_ = false;  // the writer waits for more records to share a commit
+  std::mutex db_mu_;  // the connection, the statements and everything below
+  Statement begin_, commit_, insert_room_, insert_record_, forget_room_, sweep_scan_, sweep_delete_, sweep_done_;
   std::unordered_map<std::string, std::int64_t> next_seq_;  // rooms with records: their next seq
+  std::int64_t live_records_ = 0;  // records of the rooms in next_seq_
+  std::unordered_set<std::string> pending_;  // forgotten, for the next pass
+  std::int64_t pending_records_ = 0;  // their records (as far as known)
+  bool sweep_now_ = false;  // pending_ holds rooms of an earlier run
+  std::unordered_set<std::string> sweeping_;  // the current pass's rooms; empty between passes
+  std::int64_t sweep_cursor_ = 0, sweep_end_ = 0;  // the pass's next rowid and its last
   std::atomic<bool> healthy_{true};
   std::thread writer_;
 };
@@ -292,7 +427,8 @@ bool migrate(sqlite3* db, std::string& error) {
 
 int sqlite_schema_version() { return kSchemaVersion; }
 
-std::unique_ptr<Journal> open_sqlite_journal(const std::string& data_dir, int group_commit_us, std::string& error) {
+std::unique_ptr<Journal> open_sqlite_journal(const std::string& data_dir, int group_commit_us, std::string& error,
+                                             std::int64_t sweep_min_records) {
   std::error_code ec;
   std::filesystem::create_directories(data_dir, ec);
   const std::string path = (std::filesystem::path(data_dir) / "nyanhall.db").string();
@@ -319,7 +455,7 @@ std::unique_ptr<Journal> open_sqlite_journal(const std::string& data_dir, int gr
     sqlite3_close(db);
     return nullptr;
   }
-  return std::make_unique<SqliteJournal>(db, path, group_commit_us);
+  return std::make_unique<SqliteJournal>(db, path, group_commit_us, sweep_min_records);
 }
 
 }  // namespace nyan::server

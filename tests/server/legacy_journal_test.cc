@@ -1,3 +1,5 @@
+// Journals written by older servers still restore.
+//
 // A journal written before rules version 2, when uniform(1) drew nothing (PROTOCOL.md,
 // "Randomness"): its games still restore, replay and finish under the rules they were played
 // with, and their records say which, so that nyanhall-cli verify replays them the same way.
@@ -7,6 +9,9 @@
 // engine under rules version 1, without the `rules` member the old server did not write. The
 // game is a Double Hunt game in which a Bandit raids a one-card hand or a Necromancer raises
 // from a one-card pile, so that it replays differently under version 2.
+//
+// A journal of schema version 2, whose records were keyed by (room, seq): a server migrates
+// it to records kept in commit order, brings its rooms back and goes on writing after them.
 #include <catch2/catch.hpp>
 #include <sqlite3.h>
 #include <stdlib.h>
@@ -19,6 +24,7 @@
 #include "protocol/sha256.h"
 #include "tests/server/harness.h"
 #include "tests/server/server_process.h"
+#include "tests/server/temp_dir.h"
 #include "tests/support/playout.h"
 
 using namespace nyan;
@@ -96,7 +102,113 @@ void append_game(const std::filesystem::path& db_path, const std::string& room, 
   sqlite3_close(db);
 }
 
+// The schema as a server of schema version 2 created it (its migrations 1 and 2).
+constexpr const char* kSchemaV2 =
+    "CREATE TABLE rooms(code TEXT PRIMARY KEY, created_ms INTEGER NOT NULL, forgotten INTEGER NOT NULL DEFAULT 0,"
+    " broken INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE records(room TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY(room, seq))"
+    " WITHOUT ROWID;"
+    "CREATE TABLE probe(id INTEGER PRIMARY KEY, t INTEGER NOT NULL);"
+    "PRAGMA user_version = 2;";
+
+// A journal of schema version 2 at `to` with the rooms and records of the journal at `from`,
+// and a room that server had forgotten (its records deleted, as that server did at once).
+void copy_as_schema_2(const std::filesystem::path& from, const std::filesystem::path& to) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(to.c_str(), &db) == SQLITE_OK);
+  const std::string sql = std::string("PRAGMA journal_mode=WAL;") + kSchemaV2 + "ATTACH DATABASE '" + from.string() +
+                          "' AS old;"
+                          "INSERT INTO rooms SELECT code, created_ms, forgotten, broken FROM old.rooms;"
+                          "INSERT INTO records(room, seq, body) SELECT room, seq, body FROM old.records;"
+                          "INSERT INTO rooms(code, created_ms, forgotten) VALUES('gone', 1, 1);"
+                          "DETACH DATABASE old;";
+  char* error = nullptr;
+  const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+  INFO((error ? error : ""));
+  sqlite3_free(error);
+  sqlite3_close(db);
+  REQUIRE(rc == SQLITE_OK);
+}
+
+// The first column of every row of `sql` on the journal at `path`, as text.
+std::vector<std::string> column(const std::filesystem::path& path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+  sqlite3_stmt* q = nullptr;
+  std::vector<std::string> out;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &q, nullptr) == SQLITE_OK)
+    while (sqlite3_step(q) == SQLITE_ROW) out.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(q, 0)));
+  else
+    out.emplace_back(std::string("error: ") + sqlite3_errmsg(db));
+  sqlite3_finalize(q);
+  sqlite3_close(db);
+  return out;
+}
+
 }  // namespace
+
+TEST_CASE("journal: a journal of schema version 2 (records keyed by room) is migrated, and its room plays on",
+          "[server][journal]") {
+  TempDir made, old;
+  std::string code;
+  std::unique_ptr<Player> a, b;
+  int version = 0;
+  std::string hash_a;
+  {
+    ServerProcess server({"--data-dir", made.path.string()});
+    a = connect_player(server.port());
+    b = connect_player(server.port());
+    code = open_room({a.get(), b.get()}, {}, "oikake", {{"first_seat", 0}});
+    REQUIRE((*a->client.request({{"type", "start"}}))["type"] == "ok");
+    settle({a.get(), b.get()});
+    for (int i = 0; i < 3; ++i) {
+      Player* p = a->client.my_turn() ? a.get() : b.get();
+      REQUIRE((*p->client.act(p->client.tracker().legal()[0]))["type"] == "ack");
+      settle({a.get(), b.get()});
+    }
+    REQUIRE_FALSE(a->client.game_over());
+    version = a->client.tracker().version();
+    hash_a = a->client.tracker().hashes().at(version);
+    REQUIRE(server.terminate() == 0);
+  }
+  const std::filesystem::path db = old.path / "nyanhall.db";
+  copy_as_schema_2(made.path / "nyanhall.db", db);
+  const auto copied = column(db, "SELECT count(*) FROM records WHERE room = '" + code + "'");
+  REQUIRE(copied.size() == 1);
+  const std::size_t old_records = std::stoul(copied[0]);
+  REQUIRE(old_records > static_cast<std::size_t>(version));  // the room's own records, then the moves
+
+  {
+    ServerProcess server({"--data-dir", old.path.string()});
+    INFO(server.log());
+    CHECK(std::regex_search(server.log(), std::regex("rooms_restored broken=0 ms=\\d+ restored=1")));
+    rejoin(*a, server.port());
+    rejoin(*b, server.port());
+    settle({a.get(), b.get()});
+    CHECK(a->client.tracker().version() == version);
+    CHECK(a->client.tracker().hashes().at(version) == hash_a);
+    a->acted_version = b->acted_version = -1;
+    SplitMix rng(22);
+    play_until_over({a.get(), b.get()}, {}, rng);
+    for (Player* p : {a.get(), b.get()}) {
+      CHECK(p->client.problems() == 0);
+      CHECK(check_frames(p->client.messages(), *p->client.seat(), p->client.tracker().record()) > 0);
+    }
+    REQUIRE(server.terminate() == 0);
+  }
+  CHECK(column(db, "PRAGMA user_version") != std::vector<std::string>{"2"});
+  // The room forgotten under version 2 had no records left: nothing for a sweep to look for.
+  CHECK(column(db, "SELECT forgotten FROM rooms WHERE code = 'gone'") == std::vector<std::string>{"2"});
+  // The old records first, in their order, then the new ones: one room's seqs in commit order
+  // count up without a gap.
+  const auto seqs = column(db, "SELECT seq FROM records WHERE room = '" + code + "' ORDER BY id");
+  REQUIRE(seqs.size() > old_records);
+  for (std::size_t i = 0; i < seqs.size(); ++i) CHECK(seqs[i] == std::to_string(i));
+
+  // The finished game (kept for the retention time) comes back from the migrated journal.
+  ServerProcess server({"--data-dir", old.path.string()});
+  CHECK(std::regex_search(server.log(), std::regex("rooms_restored broken=0 ms=\\d+ restored=1")));
+}
 
 TEST_CASE("journal: a game journaled under rules version 1 restores, finishes and verifies under it",
           "[server][journal]") {
