@@ -23,6 +23,7 @@
 #include "protocol/drbg.h"
 #include "protocol/sha256.h"
 #include "tests/server/harness.h"
+#include "tests/server/journal_db.h"
 #include "tests/server/server_process.h"
 #include "tests/server/temp_dir.h"
 #include "tests/support/playout.h"
@@ -130,21 +131,6 @@ void copy_as_schema_2(const std::filesystem::path& from, const std::filesystem::
   REQUIRE(rc == SQLITE_OK);
 }
 
-// The first column of every row of `sql` on the journal at `path`, as text.
-std::vector<std::string> column(const std::filesystem::path& path, const std::string& sql) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-  sqlite3_stmt* q = nullptr;
-  std::vector<std::string> out;
-  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &q, nullptr) == SQLITE_OK)
-    while (sqlite3_step(q) == SQLITE_ROW) out.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(q, 0)));
-  else
-    out.emplace_back(std::string("error: ") + sqlite3_errmsg(db));
-  sqlite3_finalize(q);
-  sqlite3_close(db);
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("journal: a journal of schema version 2 (records keyed by room) is migrated, and its room plays on",
@@ -173,7 +159,7 @@ TEST_CASE("journal: a journal of schema version 2 (records keyed by room) is mig
   }
   const std::filesystem::path db = old.path / "nyanhall.db";
   copy_as_schema_2(made.path / "nyanhall.db", db);
-  const auto copied = column(db, "SELECT count(*) FROM records WHERE room = '" + code + "'");
+  const auto copied = journal_column(db, "SELECT count(*) FROM records WHERE room = '" + code + "'");
   REQUIRE(copied.size() == 1);
   const std::size_t old_records = std::stoul(copied[0]);
   REQUIRE(old_records > static_cast<std::size_t>(version));  // the room's own records, then the moves
@@ -196,12 +182,12 @@ TEST_CASE("journal: a journal of schema version 2 (records keyed by room) is mig
     }
     REQUIRE(server.terminate() == 0);
   }
-  CHECK(column(db, "PRAGMA user_version") != std::vector<std::string>{"2"});
+  CHECK(journal_column(db, "PRAGMA user_version") != std::vector<std::string>{"2"});
   // The room forgotten under version 2 had no records left: nothing for a sweep to look for.
-  CHECK(column(db, "SELECT forgotten FROM rooms WHERE code = 'gone'") == std::vector<std::string>{"2"});
+  CHECK(journal_column(db, "SELECT forgotten FROM rooms WHERE code = 'gone'") == std::vector<std::string>{"2"});
   // The old records first, in their order, then the new ones: one room's seqs in commit order
   // count up without a gap.
-  const auto seqs = column(db, "SELECT seq FROM records WHERE room = '" + code + "' ORDER BY id");
+  const auto seqs = journal_column(db, "SELECT seq FROM records WHERE room = '" + code + "' ORDER BY id");
   REQUIRE(seqs.size() > old_records);
   for (std::size_t i = 0; i < seqs.size(); ++i) CHECK(seqs[i] == std::to_string(i));
 

@@ -2,11 +2,11 @@
 // back grouped by room and in order, and a forgotten room's records are swept away (also
 // when the journal was closed before its sweep) while the other rooms' stay.
 #include <catch2/catch.hpp>
-#include <sqlite3.h>
 
 #include <map>
 
 #include "server/sqlite_journal.h"
+#include "tests/server/journal_db.h"
 #include "tests/server/temp_dir.h"
 
 using namespace nyan;
@@ -49,25 +49,10 @@ std::map<std::string, std::vector<int>> load_all(Journal& j) {
   return out;
 }
 
-struct JournalDb {
-  sqlite3* db = nullptr;
-  explicit JournalDb(const test::TempDir& dir) {
-    REQUIRE(sqlite3_open_v2((dir.path / "nyanhall.db").c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-  }
-  ~JournalDb() { sqlite3_close(db); }
-  // The first column of every row of `sql`, as text.
-  std::vector<std::string> column(const std::string& sql) {
-    std::vector<std::string> out;
-    sqlite3_stmt* q = nullptr;
-    REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &q, nullptr) == SQLITE_OK);
-    while (sqlite3_step(q) == SQLITE_ROW) {
-      const auto* t = reinterpret_cast<const char*>(sqlite3_column_text(q, 0));
-      out.emplace_back(t ? t : "NULL");
-    }
-    sqlite3_finalize(q);
-    return out;
-  }
-};
+// The first column of every row of `sql` on the journal in `dir`.
+std::vector<std::string> column(const test::TempDir& dir, const std::string& sql) {
+  return test::journal_column(dir.path / "nyanhall.db", sql);
+}
 
 std::vector<int> first_numbers(int n) {
   std::vector<int> v;
@@ -83,12 +68,9 @@ TEST_CASE("sqlite journal: records are kept in commit order and load grouped by 
     auto j = open_journal(dir, 1'000'000);
     append_in_turns(*j, {"rk", "ab", "mm"}, 5);
   }
-  {
-    JournalDb db(dir);
-    // Rooms take turns in the table as they did in the commits: nothing groups them on disk.
-    CHECK(db.column("SELECT room FROM records ORDER BY id LIMIT 4") ==
-          std::vector<std::string>{"rk", "ab", "mm", "rk"});
-  }
+  // Rooms take turns in the table as they did in the commits: nothing groups them on disk.
+  CHECK(column(dir, "SELECT room FROM records ORDER BY id LIMIT 4") ==
+        std::vector<std::string>{"rk", "ab", "mm", "rk"});
   auto j = open_journal(dir, 1'000'000);
   const auto loaded = load_all(*j);
   CHECK(loaded == std::map<std::string, std::vector<int>>{{"ab", first_numbers(5)}, {"mm", first_numbers(5)}, {"rk", first_numbers(5)}});
@@ -97,8 +79,7 @@ TEST_CASE("sqlite journal: records are kept in commit order and load grouped by 
   j.reset();
   j = open_journal(dir, 1'000'000);
   CHECK(load_all(*j)["mm"] == std::vector<int>{0, 1, 2, 3, 4, 0});
-  JournalDb db(dir);
-  CHECK(db.column("SELECT seq FROM records WHERE room = 'mm' ORDER BY id") ==
+  CHECK(column(dir, "SELECT seq FROM records WHERE room = 'mm' ORDER BY id") ==
         std::vector<std::string>{"0", "1", "2", "3", "4", "5"});
 }
 
@@ -109,21 +90,15 @@ TEST_CASE("sqlite journal: a forgotten room's records are swept once forgotten r
   append_in_turns(*j, {"aa", "bb", "cc", "dd"}, 20);
   j->forget("aa");
   append_in_turns(*j, {"cc"}, 1);
-  {
-    JournalDb db(dir);
-    // 20 forgotten records against 61 kept: not yet worth a pass over the table.
-    CHECK(db.column("SELECT count(*) FROM records WHERE room = 'aa'") == std::vector<std::string>{"20"});
-    CHECK(db.column("SELECT forgotten FROM rooms WHERE code = 'aa'") == std::vector<std::string>{"1"});
-  }
+  // 20 forgotten records against 61 kept: not yet worth a pass over the table.
+  CHECK(column(dir, "SELECT count(*) FROM records WHERE room = 'aa'") == std::vector<std::string>{"20"});
+  CHECK(column(dir, "SELECT forgotten FROM rooms WHERE code = 'aa'") == std::vector<std::string>{"1"});
   j->forget("bb");
   j->forget("dd");  // 60 forgotten, 21 kept: a pass starts and is done by the next commits
   append_in_turns(*j, {"cc"}, 2);
-  {
-    JournalDb db(dir);
-    CHECK(db.column("SELECT DISTINCT room FROM records") == std::vector<std::string>{"cc"});
-    CHECK(db.column("SELECT code || '=' || forgotten FROM rooms ORDER BY code") ==
-          std::vector<std::string>{"aa=2", "bb=2", "cc=0", "dd=2"});
-  }
+  CHECK(column(dir, "SELECT DISTINCT room FROM records") == std::vector<std::string>{"cc"});
+  CHECK(column(dir, "SELECT code || '=' || forgotten FROM rooms ORDER BY code") ==
+        std::vector<std::string>{"aa=2", "bb=2", "cc=0", "dd=2"});
   j.reset();
   j = open_journal(dir, 10);
   CHECK(load_all(*j) == std::map<std::string, std::vector<int>>{
@@ -139,14 +114,10 @@ TEST_CASE("sqlite journal: a room forgotten before its sweep stays forgotten, an
     j->forget("aa");
     j->flush();
   }
-  {
-    JournalDb db(dir);
-    CHECK(db.column("SELECT count(*) FROM records WHERE room = 'aa'") == std::vector<std::string>{"3"});
-  }
+  CHECK(column(dir, "SELECT count(*) FROM records WHERE room = 'aa'") == std::vector<std::string>{"3"});
   auto j = open_journal(dir, 1'000'000);
   CHECK(load_all(*j) == std::map<std::string, std::vector<int>>{{"bb", first_numbers(3)}});
   append_in_turns(*j, {"bb"}, 1);  // its records' number is not known: the pass starts at once
-  JournalDb db(dir);
-  CHECK(db.column("SELECT DISTINCT room FROM records") == std::vector<std::string>{"bb"});
-  CHECK(db.column("SELECT forgotten FROM rooms WHERE code = 'aa'") == std::vector<std::string>{"2"});
+  CHECK(column(dir, "SELECT DISTINCT room FROM records") == std::vector<std::string>{"bb"});
+  CHECK(column(dir, "SELECT forgotten FROM rooms WHERE code = 'aa'") == std::vector<std::string>{"2"});
 }
