@@ -13,8 +13,13 @@ const game = process.argv[2];
 // Two of the games are played in English, so both languages are seen on a phone.
 const LOCALE = { oikake: 'ja-JP', daihugo: 'en-US', kushine: 'ja-JP', doublehunt: 'en-US', hinode: 'ja-JP' };
 
-// Where the first card of this seat's hand is, and whether it is on screen unscrolled.
-function handOnScreen() {
+// Where the first card of this seat's hand is, and whether it is on screen unscrolled, once
+// the board has settled: after each update the cards glide to their new places for a moment
+// (dom.js), and a card caught half-way is not where the player sees it.
+async function handOnScreen() {
+  const gliding = () => document.getAnimations().filter((a) => a.playState === 'running'
+    && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+  for (let i = 0; i < 10 && gliding().length; i++) await Promise.all(gliding().map((a) => a.finished.catch(() => {})));
   window.scrollTo(0, 0);
   const zone = document.querySelector('[data-zone=my-hand]');
   if (!zone) return { found: false };
@@ -53,9 +58,13 @@ await run(`${game}: a phone seat plays a game, and its replay ends on the same b
     await host.click('#start');
     await host.waitForSelector(`.board.${game} [data-zone=my-hand]`, { state: 'attached' });
     // The first updates after the start may still reflow the page for a moment (the lobby's
-    // parts give way to the board): the hand must be on screen once it settles, within 5 s.
-    await host.waitForFunction(`(${handOnScreen})().visible`, null, { timeout: 5000 }).catch(() => {});
-    const hand = await host.evaluate(handOnScreen);
+    // parts give way to the board, the bots' first moves come in): the hand must be on screen
+    // once it settles, within 5 s.
+    let hand = await host.evaluate(handOnScreen);
+    for (const until = Date.now() + 5000; !hand.visible && Date.now() < until;) {
+      await host.waitForTimeout(100);
+      hand = await host.evaluate(handOnScreen);
+    }
     await screenshot(host, `phone-${game}-start`);
     expect(hand.found && hand.visible, `on a 390x844 phone the hand is on screen without scrolling: ${JSON.stringify(hand)}`);
 
