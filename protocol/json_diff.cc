@@ -23,6 +23,10 @@ namespace {
 // at most a few old log events per action.
 constexpr std::size_t kMaxShift = 4;
 
+// The smallest part (its texts before and after together) that the memo keeps: below it,
+// diffing again costs less than looking it up.
+constexpr std::size_t kMemoMin = 64;
+
 // The bytes that matter when skipping a container's text: quotes and brackets. A table
 // lookup per byte instead of five comparisons.
 constexpr std::array<bool, 256> kStructural = [] {
@@ -107,14 +111,22 @@ class Differ {
  public:
   // `from` and `to` are the whole texts; diff() is given parts of them.
   Differ(std::string& out, std::string_view from, const TextIndex& from_index, std::string_view to,
-         const TextIndex& to_index, Lists& lists)
-      : out_(out), from_(from), to_(to), from_index_(from_index), to_index_(to_index), lists_(lists) {}
+         const TextIndex& to_index, Lists& lists, DiffMemo* memo)
+      : out_(out), from_(from), to_(to), from_index_(from_index), to_index_(to_index), lists_(lists), memo_(memo) {}
 
   void diff(std::string_view from, std::string_view to) {
     if (from == to) return;  // most of a view is as it was: one memcmp, no descent
-    if (!from.empty() && !to.empty() && from.front() == '{' && to.front() == '{') objects(from, to);
-    else if (!from.empty() && !to.empty() && from.front() == '[' && to.front() == '[') arrays(from, to);
-    else op("replace", to);
+    const bool both_objects = !from.empty() && !to.empty() && from.front() == '{' && to.front() == '{';
+    const bool both_arrays = !from.empty() && !to.empty() && from.front() == '[' && to.front() == '[';
+    if (!both_objects && !both_arrays) return op("replace", to);
+    if (!memo_ || from.size() + to.size() < kMemoMin) return both_objects ? objects(from, to) : arrays(from, to);
+    std::vector<DiffMemo::Entry>& known = memo_->at(path_);
+    for (const DiffMemo::Entry& e : known)
+      if (e.from == from && e.to == to) return copy_ops(e.ops);
+    const std::size_t start = out_.size();
+    both_objects ? objects(from, to) : arrays(from, to);
+    const std::size_t first = start + (out_.size() > start && out_[start] == ',' ? 1 : 0);
+    known.push_back(DiffMemo::Entry{from, to, out_.substr(first)});
   }
 
  private:
@@ -122,6 +134,7 @@ class Differ {
   const std::string_view from_, to_;
   const TextIndex &from_index_, &to_index_;
   Lists& lists_;
+  DiffMemo* memo_;
   std::size_t depth_ = 0;  // arrays being compared around the current value
   std::string path_;       // JSON Pointer of the value being compared
 
@@ -135,6 +148,13 @@ class Differ {
       out_ += value;
     }
     out_ += '}';
+  }
+
+  // Operations the memo kept for the value at path_, as the diff would have written them.
+  void copy_ops(const std::string& ops) {
+    if (ops.empty()) return;
+    if (out_.size() > 1) out_ += ',';
+    out_ += ops;
   }
 
   // Runs `f` with path_ extended by one reference token, escaped per RFC 6901.
@@ -313,13 +333,13 @@ std::string json_diff(std::string_view from, std::string_view to) {
 }
 
 std::string json_diff(std::string_view from, const TextIndex& from_index, std::string_view to,
-                      const TextIndex& to_index) {
+                      const TextIndex& to_index, DiffMemo* memo) {
   if (from == to) return "[]";
   thread_local Lists lists;
   std::string out;
   out.reserve(256);  // a few operations: most patches fit
   out += '[';
-  Differ(out, from, from_index, to, to_index, lists).diff(from, to);
+  Differ(out, from, from_index, to, to_index, lists, memo).diff(from, to);
   out += ']';
   return out;
 }
