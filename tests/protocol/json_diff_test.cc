@@ -146,3 +146,21 @@ TEST_CASE("json_diff: a memo shared by several views gives each the patch it wou
     }
   }
 }
+
+TEST_CASE("json_diff: the index finds containers after escapes and brackets in strings at any offset", "[protocol][patch]") {
+  // The index reads a text 64 bytes at a time; strings with escaped quotes, backslashes and
+  // brackets are moved across those blocks' edges by a padding string before them.
+  for (std::size_t pad = 0; pad < 150; ++pad) {
+    const Json from = {{"a", std::string(pad, 'x') + "\\\"]}[{"},
+                       {"b", {1, {{"c", "]}\\"}}, {2, 3}}},
+                       {"d", {{"e", {4, "\"{"}}, {"f", 5}}}};
+    Json to = from;
+    to["b"][1]["c"] = "z";
+    to["d"]["e"][0] = 6;
+    const Json expected = Json::parse(R"([
+      {"op": "replace", "path": "/b/1/c", "value": "z"},
+      {"op": "replace", "path": "/d/e/0", "value": 6}])");
+    INFO("pad " << pad);
+    CHECK(json_diff(from, to) == expected);
+  }
+}
