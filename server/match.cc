@@ -201,13 +201,15 @@ Result Match::prepare_move(const Move& move, bool forfeit, bool spectators, Pend
   std::vector<Seat> audiences;  // seats first, spectators last
   for (Seat s = 0; s < state_->seat_count(); ++s) audiences.push_back(s);
   if (spectators) audiences.push_back(kSpectator);
-  // Every audience's new view first: their hashes are worked out together (the blocks they
-  // all begin with are hashed once), and their patches share one memo (the parts they all
-  // see alike are diffed once).
+  // Every audience's new view first, written by the engine together (what they show alike
+  // it writes once): their hashes are worked out together (the blocks they all begin with
+  // are hashed once), and their patches share one memo (the parts they all see alike are
+  // diffed once).
+  std::vector<std::string> views = p.state_->view_texts(audiences);
   std::vector<std::string_view> texts;
-  for (const Seat to : audiences) {
-    SentView& now = p.sent_[audience(to)];
-    now.text = p.state_->view_text(to);
+  for (std::size_t a = 0; a < audiences.size(); ++a) {
+    SentView& now = p.sent_[audience(audiences[a])];
+    now.text = std::move(views[a]);
     now.text.shrink_to_fit();
     now.index = TextIndex(now.text);
     now.version = p.version_;
@@ -268,8 +270,11 @@ Frame Match::snapshot(Seat seat, const Json& re, std::string_view extra) {
 }
 
 std::vector<std::string> Match::hashes() const {
+  std::vector<Seat> seats;
+  for (Seat s = 0; s < state_->seat_count(); ++s) seats.push_back(s);
+  const std::vector<std::string> views = state_->view_texts(seats);
   std::vector<std::string> out;
-  for (Seat s = 0; s < state_->seat_count(); ++s) out.push_back(sha256_hex(state_->view_text(s)));
+  for (const Digest& d : sha256_each(std::vector<std::string_view>(views.begin(), views.end()))) out.push_back(to_hex(d));
   return out;
 }
 
