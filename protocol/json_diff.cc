@@ -239,11 +239,16 @@ namespace {
 
 // Builds the spans of a text from its structural bytes, given in order: quotes, brackets and
 // (for the SSE2 scan) backslashes. Inside a string only its closing quote and its escapes
-// matter; a backslash escapes the next byte.
+// matter; a backslash escapes the next byte. `spans` and `open` have room for every
+// container the text could hold (one per byte, in a text of opening brackets alone): a
+// bracket is then two stores, with no check for room (a view has one every 30 bytes or so).
 class SpanBuilder {
  public:
-  SpanBuilder(std::vector<TextIndex::Span>& spans, std::vector<std::size_t>& open, std::size_t size)
-      : spans_(spans), open_(open), size_(size) {}
+  SpanBuilder(TextIndex::Span* spans, std::size_t* open, std::size_t size) : spans_(spans), open_(open), size_(size) {}
+  std::size_t spans() const { return count_; }
+  // The containers not closed when the text ended (only in a text that is not JSON).
+  const std::size_t* unclosed_begin() const { return open_; }
+  const std::size_t* unclosed_end() const { return open_ + depth_; }
   void at(std::size_t i, char c) {
     if (i < skip_) return;  // an escaped byte
     if (in_string_) {
@@ -277,19 +282,20 @@ class SpanBuilder {
 
  private:
   void open_bracket(std::size_t i) {
-    open_.push_back(spans_.size());
+    open_[depth_++] = count_;
     // Unclosed until its end is seen: runs to the end of the text.
-    spans_.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(size_), 0});
+    spans_[count_++] = {static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(size_), 0};
   }
   void close_bracket(std::size_t i) {
-    if (open_.empty()) return;
-    spans_[open_.back()].close = static_cast<std::uint32_t>(i + 1);
-    spans_[open_.back()].after = static_cast<std::uint32_t>(spans_.size());
-    open_.pop_back();
+    if (depth_ == 0) return;
+    TextIndex::Span& span = spans_[open_[--depth_]];
+    span.close = static_cast<std::uint32_t>(i + 1);
+    span.after = static_cast<std::uint32_t>(count_);
   }
-  std::vector<TextIndex::Span>& spans_;
-  std::vector<std::size_t>& open_;
+  TextIndex::Span* spans_;
+  std::size_t* open_;  // indices into spans_ of the containers not yet closed
   std::size_t size_;
+  std::size_t count_ = 0, depth_ = 0;
   std::size_t skip_ = 0;  // bytes before this one are escaped, not structural
   bool in_string_ = false;
 };
@@ -307,10 +313,11 @@ TextIndex::TextIndex(std::string_view text) {
   // Built in scratch space kept by the thread, then copied at its exact size: the index of
   // every seat's last view is kept for the rest of its game.
   thread_local std::vector<Span> spans;
-  thread_local std::vector<std::size_t> open;  // indices into spans of the containers not yet closed
-  spans.clear();
-  open.clear();
-  SpanBuilder b(spans, open, text.size());
+  thread_local std::vector<std::size_t> open;
+  const std::size_t most = text.size() + 1;  // containers a text of this size can hold
+  if (spans.size() < most) spans.resize(most);
+  if (open.size() < most) open.resize(most);
+  SpanBuilder b(spans.data(), open.data(), text.size());
   const char* data = text.data();
   std::size_t i = 0;
 #if defined(__SSE2__)
@@ -341,8 +348,9 @@ TextIndex::TextIndex(std::string_view text) {
 #endif
   for (; i < text.size(); ++i)
     if (kStructural[static_cast<unsigned char>(data[i])] || data[i] == '\\') b.at(i, data[i]);
-  for (const std::size_t unclosed : open) spans[unclosed].after = static_cast<std::uint32_t>(spans.size());
-  spans_.assign(spans.begin(), spans.end());
+  for (const std::size_t* u = b.unclosed_begin(); u != b.unclosed_end(); ++u)
+    spans[*u].after = static_cast<std::uint32_t>(b.spans());
+  spans_.assign(spans.begin(), spans.begin() + static_cast<std::ptrdiff_t>(b.spans()));
 }
 
 std::size_t TextIndex::value_end(std::string_view text, std::string_view s, std::size_t i, std::size_t& cursor) const {

@@ -164,3 +164,12 @@ TEST_CASE("json_diff: the index finds containers after escapes and brackets in s
     CHECK(json_diff(from, to) == expected);
   }
 }
+
+TEST_CASE("json_diff: texts that are not JSON, such as brackets never closed, are diffed without harm", "[protocol][patch]") {
+  // The index has room for a container per byte: a text of opening brackets alone holds that many.
+  for (const std::size_t n : {1, 63, 64, 65, 200}) {
+    const std::string open(n, '[');
+    CHECK_NOTHROW(nyan::json_diff(open, open + "1"));
+    CHECK_NOTHROW(nyan::json_diff(std::string(n, ']'), open));
+  }
+}
