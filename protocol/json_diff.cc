@@ -23,6 +23,10 @@ namespace {
 // at most a few old log events per action.
 constexpr std::size_t kMaxShift = 4;
 
+// The smallest part (its texts before and after together) that the memo keeps: below it,
+// diffing again costs less than looking it up.
+constexpr std::size_t kMemoMin = 64;
+
 // The bytes that matter when skipping a container's text: quotes and brackets. A table
 // lookup per byte instead of five comparisons.
 constexpr std::array<bool, 256> kStructural = [] {
@@ -107,14 +111,22 @@ class Differ {
  public:
   // `from` and `to` are the whole texts; diff() is given parts of them.
   Differ(std::string& out, std::string_view from, const TextIndex& from_index, std::string_view to,
-         const TextIndex& to_index, Lists& lists)
-      : out_(out), from_(from), to_(to), from_index_(from_index), to_index_(to_index), lists_(lists) {}
+         const TextIndex& to_index, Lists& lists, DiffMemo* memo)
+      : out_(out), from_(from), to_(to), from_index_(from_index), to_index_(to_index), lists_(lists), memo_(memo) {}
 
   void diff(std::string_view from, std::string_view to) {
     if (from == to) return;  // most of a view is as it was: one memcmp, no descent
-    if (!from.empty() && !to.empty() && from.front() == '{' && to.front() == '{') objects(from, to);
-    else if (!from.empty() && !to.empty() && from.front() == '[' && to.front() == '[') arrays(from, to);
-    else op("replace", to);
+    const bool both_objects = !from.empty() && !to.empty() && from.front() == '{' && to.front() == '{';
+    const bool both_arrays = !from.empty() && !to.empty() && from.front() == '[' && to.front() == '[';
+    if (!both_objects && !both_arrays) return op("replace", to);
+    if (!memo_ || from.size() + to.size() < kMemoMin) return both_objects ? objects(from, to) : arrays(from, to);
+    std::vector<DiffMemo::Entry>& known = memo_->at(path_);
+    for (const DiffMemo::Entry& e : known)
+      if (e.from == from && e.to == to) return copy_ops(e.ops);
+    const std::size_t start = out_.size();
+    both_objects ? objects(from, to) : arrays(from, to);
+    const std::size_t first = start + (out_.size() > start && out_[start] == ',' ? 1 : 0);
+    known.push_back(DiffMemo::Entry{from, to, out_.substr(first)});
   }
 
  private:
@@ -122,6 +134,7 @@ class Differ {
   const std::string_view from_, to_;
   const TextIndex &from_index_, &to_index_;
   Lists& lists_;
+  DiffMemo* memo_;
   std::size_t depth_ = 0;  // arrays being compared around the current value
   std::string path_;       // JSON Pointer of the value being compared
 
@@ -135,6 +148,13 @@ class Differ {
       out_ += value;
     }
     out_ += '}';
+  }
+
+  // Operations the memo kept for the value at path_, as the diff would have written them.
+  void copy_ops(const std::string& ops) {
+    if (ops.empty()) return;
+    if (out_.size() > 1) out_ += ',';
+    out_ += ops;
   }
 
   // Runs `f` with path_ extended by one reference token, escaped per RFC 6901.
@@ -219,11 +239,16 @@ namespace {
 
 // Builds the spans of a text from its structural bytes, given in order: quotes, brackets and
 // (for the SSE2 scan) backslashes. Inside a string only its closing quote and its escapes
-// matter; a backslash escapes the next byte.
+// matter; a backslash escapes the next byte. `spans` and `open` have room for every
+// container the text could hold (one per byte, in a text of opening brackets alone): a
+// bracket is then two stores, with no check for room (a view has one every 30 bytes or so).
 class SpanBuilder {
  public:
-  SpanBuilder(std::vector<TextIndex::Span>& spans, std::vector<std::size_t>& open, std::size_t size)
-      : spans_(spans), open_(open), size_(size) {}
+  SpanBuilder(TextIndex::Span* spans, std::size_t* open, std::size_t size) : spans_(spans), open_(open), size_(size) {}
+  std::size_t spans() const { return count_; }
+  // The containers not closed when the text ended (only in a text that is not JSON).
+  const std::size_t* unclosed_begin() const { return open_; }
+  const std::size_t* unclosed_end() const { return open_ + depth_; }
   void at(std::size_t i, char c) {
     if (i < skip_) return;  // an escaped byte
     if (in_string_) {
@@ -232,23 +257,55 @@ class SpanBuilder {
     } else if (c == '"') {
       in_string_ = true;
     } else if (c == '{' || c == '[') {
-      open_.push_back(spans_.size());
-      // Unclosed until its end is seen: runs to the end of the text.
-      spans_.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(size_), 0});
-    } else if ((c == '}' || c == ']') && !open_.empty()) {
-      spans_[open_.back()].close = static_cast<std::uint32_t>(i + 1);
-      spans_[open_.back()].after = static_cast<std::uint32_t>(spans_.size());
-      open_.pop_back();
+      open_bracket(i);
+    } else if (c == '}' || c == ']') {
+      close_bracket(i);
     }
+  }
+  // Whether the byte at `i` is escaped by a backslash before it.
+  bool escaped(std::size_t i) const { return i < skip_; }
+  // A block of 64 bytes from `i` with no backslash in it and none escaped, given as masks
+  // (bit b for byte i + b) of its quotes, opening and closing brackets. Whether a bracket is
+  // inside a string follows from the count of quotes before it, so the quotes, a third of a
+  // view's bytes, are not visited one by one.
+  void block(std::size_t i, std::uint64_t quotes, std::uint64_t opens, std::uint64_t closes) {
+    std::uint64_t inside = quotes;  // bit b: an odd number of quotes at or before b
+    for (unsigned shift = 1; shift < 64; shift *= 2) inside ^= inside << shift;
+    if (in_string_) inside = ~inside;
+    for (std::uint64_t m = (opens | closes) & ~inside; m != 0; m &= m - 1) {
+      const auto b = static_cast<unsigned>(__builtin_ctzll(m));
+      if ((opens >> b) & 1) open_bracket(i + b);
+      else close_bracket(i + b);
+    }
+    if (__builtin_popcountll(quotes) & 1) in_string_ = !in_string_;
   }
 
  private:
-  std::vector<TextIndex::Span>& spans_;
-  std::vector<std::size_t>& open_;
+  void open_bracket(std::size_t i) {
+    open_[depth_++] = count_;
+    // Unclosed until its end is seen: runs to the end of the text.
+    spans_[count_++] = {static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(size_), 0};
+  }
+  void close_bracket(std::size_t i) {
+    if (depth_ == 0) return;
+    TextIndex::Span& span = spans_[open_[--depth_]];
+    span.close = static_cast<std::uint32_t>(i + 1);
+    span.after = static_cast<std::uint32_t>(count_);
+  }
+  TextIndex::Span* spans_;
+  std::size_t* open_;  // indices into spans_ of the containers not yet closed
   std::size_t size_;
+  std::size_t count_ = 0, depth_ = 0;
   std::size_t skip_ = 0;  // bytes before this one are escaped, not structural
   bool in_string_ = false;
 };
+
+#if defined(__SSE2__)
+// The bytes of `data` (16 of them) equal to `c`, as a mask.
+std::uint64_t equal_mask(__m128i v, char c) {
+  return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)))));
+}
+#endif
 
 }  // namespace
 
@@ -256,34 +313,44 @@ TextIndex::TextIndex(std::string_view text) {
   // Built in scratch space kept by the thread, then copied at its exact size: the index of
   // every seat's last view is kept for the rest of its game.
   thread_local std::vector<Span> spans;
-  thread_local std::vector<std::size_t> open;  // indices into spans of the containers not yet closed
-  spans.clear();
-  open.clear();
-  SpanBuilder b(spans, open, text.size());
+  thread_local std::vector<std::size_t> open;
+  const std::size_t most = text.size() + 1;  // containers a text of this size can hold
+  if (spans.size() < most) spans.resize(most);
+  if (open.size() < most) open.resize(most);
+  SpanBuilder b(spans.data(), open.data(), text.size());
   const char* data = text.data();
   std::size_t i = 0;
 #if defined(__SSE2__)
-  // Sixteen bytes at a time: a view has a structural byte every few bytes, and between them
-  // names and numbers that a byte loop would test one by one (each view of every seat is
-  // indexed after every action).
-  const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), open_brace = _mm_set1_epi8('{'),
-                close_brace = _mm_set1_epi8('}'), open_bracket = _mm_set1_epi8('['), close_bracket = _mm_set1_epi8(']');
-  for (; i + 16 <= text.size(); i += 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
-    const __m128i hits = _mm_or_si128(
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
-                     _mm_or_si128(_mm_cmpeq_epi8(v, open_brace), _mm_cmpeq_epi8(v, close_brace))),
-        _mm_or_si128(_mm_cmpeq_epi8(v, open_bracket), _mm_cmpeq_epi8(v, close_bracket)));
-    for (auto mask = static_cast<unsigned>(_mm_movemask_epi8(hits)); mask != 0; mask &= mask - 1) {
-      const std::size_t at = i + static_cast<std::size_t>(__builtin_ctz(mask));
-      b.at(at, data[at]);
+  // 64 bytes at a time, as masks of quotes, backslashes and brackets: a view has a
+  // structural byte every few bytes, and between them names and numbers that a byte loop
+  // would test one by one (each view of every seat is indexed after every action). A block
+  // without backslashes (nearly every one) visits only its brackets.
+  for (; i + 64 <= text.size(); i += 64) {
+    std::uint64_t quotes = 0, backslashes = 0, opens = 0, closes = 0;
+    for (unsigned part = 0; part < 4; ++part) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i + 16 * part));
+      // '[' and '{' differ only in the bit 0x20, as do ']' and '}'; no other byte has their form.
+      const __m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
+      quotes |= equal_mask(v, '"') << (16 * part);
+      backslashes |= equal_mask(v, '\\') << (16 * part);
+      opens |= equal_mask(folded, '{') << (16 * part);
+      closes |= equal_mask(folded, '}') << (16 * part);
+    }
+    if (backslashes == 0 && !b.escaped(i)) {
+      b.block(i, quotes, opens, closes);
+    } else {
+      for (std::uint64_t m = quotes | backslashes | opens | closes; m != 0; m &= m - 1) {
+        const std::size_t at = i + static_cast<std::size_t>(__builtin_ctzll(m));
+        b.at(at, data[at]);
+      }
     }
   }
 #endif
   for (; i < text.size(); ++i)
     if (kStructural[static_cast<unsigned char>(data[i])] || data[i] == '\\') b.at(i, data[i]);
-  for (const std::size_t unclosed : open) spans[unclosed].after = static_cast<std::uint32_t>(spans.size());
-  spans_.assign(spans.begin(), spans.end());
+  for (const std::size_t* u = b.unclosed_begin(); u != b.unclosed_end(); ++u)
+    spans[*u].after = static_cast<std::uint32_t>(b.spans());
+  spans_.assign(spans.begin(), spans.begin() + static_cast<std::ptrdiff_t>(b.spans()));
 }
 
 std::size_t TextIndex::value_end(std::string_view text, std::string_view s, std::size_t i, std::size_t& cursor) const {
@@ -313,13 +380,13 @@ std::string json_diff(std::string_view from, std::string_view to) {
 }
 
 std::string json_diff(std::string_view from, const TextIndex& from_index, std::string_view to,
-                      const TextIndex& to_index) {
+                      const TextIndex& to_index, DiffMemo* memo) {
   if (from == to) return "[]";
   thread_local Lists lists;
   std::string out;
   out.reserve(256);  // a few operations: most patches fit
   out += '[';
-  Differ(out, from, from_index, to, to_index, lists).diff(from, to);
+  Differ(out, from, from_index, to, to_index, lists, memo).diff(from, to);
   out += ']';
   return out;
 }

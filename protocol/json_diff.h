@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace nyan {
@@ -35,6 +36,24 @@ class TextIndex {
   std::vector<Span> spans_;  // by position of the opening bracket
 };
 
+// The patches of parts of views, kept over the audiences of one action. The parts that every
+// seat sees alike (the board, the trick, the log, the other players) change alike in every
+// seat's view: each is diffed once, and for the next seat whose texts of that part are the
+// same bytes its operations are copied rather than worked out again. An entry points into
+// the texts diffed, so they must outlive the memo: make one per action.
+class DiffMemo {
+ public:
+  struct Entry {
+    std::string_view from, to;  // the part's texts, before and after
+    std::string ops;            // its operations, without the comma before the first
+  };
+  // The entries of one path (a JSON Pointer).
+  std::vector<Entry>& at(const std::string& path) { return by_path_[path]; }
+
+ private:
+  std::unordered_map<std::string, std::vector<Entry>> by_path_;
+};
+
 // A JSON Patch (an array of add / remove / replace operations), as compact JSON text, that
 // turns `from` into `to`. Both must be canonical JSON text (canonical.h): the server keeps
 // the last view it sent each seat as that text, because it needs the text for the view hash
@@ -45,7 +64,8 @@ class TextIndex {
 // exactly when their canonical texts are.
 std::string json_diff(std::string_view from, std::string_view to);
 // The same with both texts already indexed (each index made from exactly its text).
+// With `memo`, the parts already diffed for another audience of the same action are copied.
 std::string json_diff(std::string_view from, const TextIndex& from_index, std::string_view to,
-                      const TextIndex& to_index);
+                      const TextIndex& to_index, DiffMemo* memo = nullptr);
 
 }  // namespace nyan

@@ -201,21 +201,34 @@ Result Match::prepare_move(const Move& move, bool forfeit, bool spectators, Pend
   std::vector<Seat> audiences;  // seats first, spectators last
   for (Seat s = 0; s < state_->seat_count(); ++s) audiences.push_back(s);
   if (spectators) audiences.push_back(kSpectator);
-  for (const Seat to : audiences) {
-    SentView& now = p.sent_[audience(to)];
-    now.text = p.state_->view_text(to);
+  // Every audience's new view first, written by the engine together (what they show alike
+  // it writes once): their hashes are worked out together (the blocks they all begin with
+  // are hashed once), and their patches share one memo (the parts they all see alike are
+  // diffed once).
+  std::vector<std::string> views = p.state_->view_texts(audiences);
+  std::vector<std::string_view> texts;
+  for (std::size_t a = 0; a < audiences.size(); ++a) {
+    SentView& now = p.sent_[audience(audiences[a])];
+    now.text = std::move(views[a]);
     now.text.shrink_to_fit();
     now.index = TextIndex(now.text);
     now.version = p.version_;
+    texts.push_back(now.text);
+  }
+  const std::vector<Digest> digests = sha256_each(texts);
+  DiffMemo memo;
+  for (std::size_t a = 0; a < audiences.size(); ++a) {
+    const Seat to = audiences[a];
+    const SentView& now = p.sent_[audience(to)];
     SentView& before = sent_[audience(to)];
     std::string patch;
     if (before.version == version()) {
       if (before.index.empty()) before.index = TextIndex(before.text);  // a snapshot's view
-      patch = json_diff(before.text, before.index, now.text, now.index);
+      patch = json_diff(before.text, before.index, now.text, now.index, &memo);
     } else {
       patch = json_diff("", now.text);  // no view kept (spectators): the patch replaces it
     }
-    const std::string hash = sha256_hex(now.text);
+    const std::string hash = to_hex(digests[a]);
     const std::string opened = openings(to, /*only_new=*/true, p.entitled_, p.added_, p.opened_);
     std::string f = audience_members(*p.state_, to, new_commitments, hash, opened,
                                      patch.size() + common.size() + kExtraRoom);
@@ -257,8 +270,11 @@ Frame Match::snapshot(Seat seat, const Json& re, std::string_view extra) {
 }
 
 std::vector<std::string> Match::hashes() const {
+  std::vector<Seat> seats;
+  for (Seat s = 0; s < state_->seat_count(); ++s) seats.push_back(s);
+  const std::vector<std::string> views = state_->view_texts(seats);
   std::vector<std::string> out;
-  for (Seat s = 0; s < state_->seat_count(); ++s) out.push_back(sha256_hex(state_->view_text(s)));
+  for (const Digest& d : sha256_each(std::vector<std::string_view>(views.begin(), views.end()))) out.push_back(to_hex(d));
   return out;
 }
 

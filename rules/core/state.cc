@@ -76,6 +76,12 @@ std::string State::view_text(Seat seat) const {
   return out;
 }
 
+std::vector<std::string> State::view_texts(const std::vector<Seat>& viewers) const {
+  std::vector<std::string> out;
+  for (const Seat viewer : viewers) out.push_back(view_text(viewer));
+  return out;
+}
+
 Json State::view(Seat seat) const { return Json::parse(view_text(seat)); }
 
 Error State::explain_rejection(Seat, const Json& action) const {

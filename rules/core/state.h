@@ -88,6 +88,11 @@ class State {
   // diffs and keeps after every action; view() is its parse.
   Json view(Seat seat) const;
   std::string view_text(Seat seat) const;
+  // The views of several audiences at once, each byte for byte view_text(viewer): what the
+  // server makes after every action. An engine whose views differ in a few members only
+  // writes what all of them show alike once; nothing in that part may be written for a
+  // viewer. Default: each view written on its own.
+  virtual std::vector<std::string> view_texts(const std::vector<Seat>& viewers) const;
 
   virtual bool over() const = 0;
   // Valid when over().

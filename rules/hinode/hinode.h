@@ -202,6 +202,7 @@ class HinodeState : public State {
   std::vector<Sealed> sealed() const override;
   Json debug_state() const override;
   std::unique_ptr<State> resample(Seat viewer, Rng& rng) const override;
+  std::vector<std::string> view_texts(const std::vector<Seat>& viewers) const override;
 
   const Board& board() const { return b_; }
 
@@ -228,7 +229,10 @@ class HinodeState : public State {
   void final_scoring();
   // hinode_view.cc
   struct FixedText;
-  void write_player(TextWriter& w, Seat who, Seat viewer) const;
+  struct SharedView;
+  SharedView shared_view() const;
+  std::string view_of(const SharedView& shared, Seat viewer) const;
+  void write_player(TextWriter& w, Seat who, bool sees) const;
   void write_trick(TextWriter& w, const Trick& t, const TrickResult* result) const;
 
   Board b_;

@@ -77,9 +77,9 @@ HinodeState::HinodeState(Board board, std::unique_ptr<Rng> rng) : b_(std::move(b
   fixed_ = std::move(f);
 }
 
-void HinodeState::write_player(TextWriter& w, Seat who, Seat viewer) const {
+// `sees`: the player's own view, or the end of the game (which shows every hand).
+void HinodeState::write_player(TextWriter& w, Seat who, bool sees) const {
   const Player& pl = b_.p[who];
-  const bool sees = over() || who == viewer;
   w.open_object().key("carried");
   // The card carried into this round: whether there is one is public, which one is not.
   if (const KeepRecord* kr = b_.keep_of(b_.round - 1, who)) {
@@ -184,47 +184,115 @@ void HinodeState::write_trick(TextWriter& w, const Trick& t, const TrickResult* 
   w.close_object();
 }
 
-void HinodeState::write_view(TextWriter& w, Seat viewer) const {
+// What every audience's view has alike, written once for all of them: the view but its log
+// (which shows a seat its own secret events), its own player and "you". Each part is a list
+// of members, written without the view's braces, and holds nothing hidden from anyone: none
+// of it is written for a viewer.
+struct HinodeState::SharedView {
+  std::string head;                 // first_leader .. last_trick, before "log"
+  std::string middle;               // map .. played_this_round, between "log" and "players"
+  std::vector<std::string> player;  // per seat: its entry in "players" as the others see it
+  std::string tail;                 // removed .. undealt_count, before "you"
+};
+
+HinodeState::SharedView HinodeState::shared_view() const {
   const bool all = over();
-  w.open_object().key("first_leader").num(b_.first_leader).key("game").str("hinode").key("last_trick");
-  if (b_.last) write_trick(w, b_.last->trick, &*b_.last);
-  else w.null();
-  w.key("log");
-  b_.log.write(w, viewer, all);
-  w.key("map").open_object().key("areas").open_array();
-  for (std::size_t a = 0; a < b_.map.areas.size(); ++a) {
-    const Area& area = b_.map.areas[a];
-    w.open_object().key("id").str(area.id).key("occupants");
-    write_ints(w, b_.occupants[a]);
-    w.key("sites").num(area.sites).key("suit").str(std::string_view(&"RGB"[static_cast<int>(area.suit)], 1));
+  SharedView v;
+  // Room for each part as large as it gets in a game, so that none is copied as it grows.
+  v.head.reserve(1024);
+  v.middle.reserve(1536);
+  v.tail.reserve(1024);
+  v.player.reserve(static_cast<std::size_t>(b_.players));
+  {
+    TextWriter w(v.head);
+    w.key("first_leader").num(b_.first_leader).key("game").str("hinode").key("last_trick");
+    if (b_.last) write_trick(w, b_.last->trick, &*b_.last);
+    else w.null();
+  }
+  {
+    TextWriter w(v.middle);
+    w.key("map").open_object().key("areas").open_array();
+    for (std::size_t a = 0; a < b_.map.areas.size(); ++a) {
+      const Area& area = b_.map.areas[a];
+      w.open_object().key("id").str(area.id).key("occupants");
+      write_ints(w, b_.occupants[a]);
+      w.key("sites").num(area.sites).key("suit").str(std::string_view(&"RGB"[static_cast<int>(area.suit)], 1));
+      w.close_object();
+    }
+    w.close_array().key("edges").raw(fixed_->edges).key("id").str(b_.map.id).key("layout").raw(fixed_->layout);
     w.close_object();
+    w.key("offsuit_area").str(b_.offsuit == OffsuitArea::lead ? "lead" : "played");
+    if (all) w.key("outcome").json(outcome().to_json());
+    w.key("phase").str(phase_name(b_.phase)).key("played_this_round");
+    write_cards(w, b_.round_played);
   }
-  w.close_array().key("edges").raw(fixed_->edges).key("id").str(b_.map.id).key("layout").raw(fixed_->layout);
-  w.close_object();
-  w.key("offsuit_area").str(b_.offsuit == OffsuitArea::lead ? "lead" : "played");
-  if (all) w.key("outcome").json(outcome().to_json());
-  w.key("phase").str(phase_name(b_.phase)).key("played_this_round");
-  write_cards(w, b_.round_played);
-  w.key("players").open_array();
-  for (Seat s = 0; s < b_.players; ++s) write_player(w, s, viewer);
-  w.close_array();
-  w.key("removed").raw(fixed_->removed).key("round").num(b_.round).key("rounds").num(kRounds);
-  w.key("skills").raw(fixed_->skills).key("to_act").open_array();
-  for (const Seat s : to_act()) w.num(s);
-  w.close_array().key("trick");
-  // A forfeit leaves a trick in play on the table (header comment).
-  const bool trick_left = b_.final_score && b_.final_score->forfeit && !b_.trick.plays.empty();
-  if (b_.phase == Phase::play || b_.phase == Phase::judgment || trick_left) write_trick(w, b_.trick, nullptr);
-  else w.null();
-  w.key("tricks").num(kTricks);
-  if (all) {
-    w.key("undealt").open_array();  // per round
-    for (const PastRound& pr : b_.past) write_cards(w, pr.undealt);
-    write_cards(w, b_.undealt);
-    w.close_array();
+  for (Seat s = 0; s < b_.players; ++s) {
+    std::string& player = v.player.emplace_back();
+    player.reserve(512);
+    TextWriter w(player);
+    write_player(w, s, /*sees=*/all);
   }
-  w.key("undealt_count").num(static_cast<std::int64_t>(b_.undealt.size())).key("you").seat(viewer);
-  w.close_object();
+  {
+    TextWriter w(v.tail);
+    w.key("removed").raw(fixed_->removed).key("round").num(b_.round).key("rounds").num(kRounds);
+    w.key("skills").raw(fixed_->skills).key("to_act").open_array();
+    for (const Seat s : to_act()) w.num(s);
+    w.close_array().key("trick");
+    // A forfeit leaves a trick in play on the table (header comment).
+    const bool trick_left = b_.final_score && b_.final_score->forfeit && !b_.trick.plays.empty();
+    if (b_.phase == Phase::play || b_.phase == Phase::judgment || trick_left) write_trick(w, b_.trick, nullptr);
+    else w.null();
+    w.key("tricks").num(kTricks);
+    if (all) {
+      w.key("undealt").open_array();  // per round
+      for (const PastRound& pr : b_.past) write_cards(w, pr.undealt);
+      write_cards(w, b_.undealt);
+      w.close_array();
+    }
+    w.key("undealt_count").num(static_cast<std::int64_t>(b_.undealt.size()));
+  }
+  return v;
+}
+
+// The view of `viewer`: the shared parts with the members written for it between them, in
+// key order.
+std::string HinodeState::view_of(const SharedView& v, Seat viewer) const {
+  std::string out;
+  out.reserve(v.head.size() + v.middle.size() + v.tail.size() + 64 * v.player.size() + 1024);
+  out += '{';
+  out += v.head;
+  out += ",\"log\":";
+  {
+    TextWriter w(out);
+    b_.log.write(w, viewer, over());
+  }
+  out += ',';
+  out += v.middle;
+  out += ",\"players\":[";
+  for (Seat s = 0; s < b_.players; ++s) {
+    if (s > 0) out += ',';
+    if (s == viewer && !over()) {
+      TextWriter w(out);
+      write_player(w, s, /*sees=*/true);
+    } else {
+      out += v.player[static_cast<std::size_t>(s)];
+    }
+  }
+  out += "],";
+  out += v.tail;
+  out += ",\"you\":";
+  TextWriter(out).seat(viewer);
+  out += '}';
+  return out;
+}
+
+void HinodeState::write_view(TextWriter& w, Seat viewer) const { w.raw(view_of(shared_view(), viewer)); }
+
+std::vector<std::string> HinodeState::view_texts(const std::vector<Seat>& viewers) const {
+  const SharedView shared = shared_view();
+  std::vector<std::string> out;
+  for (const Seat viewer : viewers) out.push_back(view_of(shared, viewer));
+  return out;
 }
 
 std::vector<Sealed> HinodeState::sealed() const {

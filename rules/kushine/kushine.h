@@ -157,6 +157,7 @@ class KushineState : public State {
   Json debug_state() const override;
   Json canonical_action(Seat seat, const Json& action) const override;
   std::unique_ptr<State> resample(Seat viewer, Rng& rng) const override;
+  std::vector<std::string> view_texts(const std::vector<Seat>& viewers) const override;
 
   const Board& board() const { return b_; }
 
@@ -190,7 +191,10 @@ class KushineState : public State {
   void lose(std::string reason, std::vector<std::string> reasons = {});
   int add_secret(std::string what, Kind card, unsigned known_to);
   // kushine_view.cc
-  void write_seat(TextWriter& w, Seat who, Seat viewer) const;
+  struct SharedView;
+  SharedView shared_view() const;
+  std::string view_of(const SharedView& shared, Seat viewer) const;
+  void write_seat(TextWriter& w, Seat who, bool sees) const;
   void write_pending(TextWriter& w) const;
   Error why_illegal(Seat seat, const std::string& type, const Json& action) const;
 

@@ -42,10 +42,11 @@ Json cards_json(const std::vector<Card>& cards) {
 
 // The view is written as canonical text, member by member in key order, because the server
 // makes it for every seat after every action; view() is its parse, so it is defined once.
-void KushineState::write_seat(TextWriter& w, Seat who, Seat viewer) const {
+// `sees`: the seat's own view, or the end of the game (which shows every hand).
+void KushineState::write_seat(TextWriter& w, Seat who, bool sees) const {
   const Player& p = b_.seats[who];
   w.open_object().key("ability_available").flag(b_.ability_available(p.officer)).key("face_up").flag(!p.used);
-  if (who == viewer || over()) {
+  if (sees) {
     w.key("hand");
     write_hand(w, p.hand);
   }
@@ -68,53 +69,127 @@ void KushineState::write_pending(TextWriter& w) const {
   w.close_object();
 }
 
-void KushineState::write_view(TextWriter& w, Seat viewer) const {
+// What every audience's view has alike, written once for all of them: the view but its log
+// (which shows a seat the cards it saw), the peeked card, its own seat and "you". Each part
+// is a list of members, written without the view's braces, and holds nothing hidden from
+// anyone: none of it is written for a viewer.
+struct KushineState::SharedView {
+  std::string head;               // abilities_used .. game, before "log"
+  std::string after_log;          // max_turns and outcome, between "log" and "peek"
+  std::string middle;             // pending .. removed, between "peek" and "seats"
+  std::vector<std::string> seat;  // per seat: its entry in "seats" as the others see it
+};
+
+KushineState::SharedView KushineState::shared_view() const {
   const bool all = over();
-  w.open_object().key("abilities_used").num(b_.abilities_used()).key("actions_left").num(b_.actions_left);
-  w.key("active").num(b_.active).key("actor");
-  if (all) w.null();
-  else w.num(actor());
-  w.key("boarded").open_array();
-  for (int t = 0; t < kTypes; ++t)
-    if (b_.boarded[t]) w.str(kind_name(static_cast<Kind>(t)));
-  w.close_array();
-  w.key("difficulty").str(level_name(b_.difficulty)).key("game").str("kushine").key("log");
-  b_.log.write(w, viewer, all);
-  w.key("max_turns").num(b_.max_turns);
-  if (all) w.key("outcome").json(outcome().to_json());
-  w.key("peek");
-  if (b_.peek) {
-    const Peek& pk = *b_.peek;
-    w.open_object();
-    const Secret& s = b_.secrets[pk.secret];
-    if (s.known_by(viewer)) w.key("card").str(kind_name(s.card));  // §6: only the Mate, until public
-    w.key("pile").num(pk.pile).key("seat").num(b_.seat_of(Officer::mate)).key("to");
-    if (pk.to.empty()) w.null();
-    else w.str(pk.to);
-    w.close_object();
-  } else {
-    w.null();
+  SharedView v;
+  // Room for each part as large as it gets in a game, so that none is copied as it grows.
+  v.head.reserve(256);
+  v.after_log.reserve(32);
+  v.middle.reserve(1024);
+  v.seat.reserve(static_cast<std::size_t>(b_.players()));
+  {
+    TextWriter w(v.head);
+    w.key("abilities_used").num(b_.abilities_used()).key("actions_left").num(b_.actions_left);
+    w.key("active").num(b_.active).key("actor");
+    if (all) w.null();
+    else w.num(actor());
+    w.key("boarded").open_array();
+    for (int t = 0; t < kTypes; ++t)
+      if (b_.boarded[t]) w.str(kind_name(static_cast<Kind>(t)));
+    w.close_array();
+    w.key("difficulty").str(level_name(b_.difficulty)).key("game").str("kushine");
   }
-  w.key("pending");
-  write_pending(w);
-  w.key("phase").str(phase_name(b_.phase)).key("pier").open_object();
-  for (Kind k : kByName)
-    if (is_nyanko(k)) w.key(kind_name(k)).num(b_.pier[static_cast<int>(k)]);
-  w.close_object().key("piles").open_array();
-  for (const Pile& p : b_.piles) {
-    w.open_object();
-    if (all) {  // §6: pile orders become public at the end
-      w.key("cards");
-      write_cards(w, p.cards);
+  {
+    TextWriter w(v.after_log);
+    w.key("max_turns").num(b_.max_turns);
+    if (all) w.key("outcome").json(outcome().to_json());
+  }
+  {
+    TextWriter w(v.middle);
+    w.key("pending");
+    write_pending(w);
+    w.key("phase").str(phase_name(b_.phase)).key("pier").open_object();
+    for (Kind k : kByName)
+      if (is_nyanko(k)) w.key(kind_name(k)).num(b_.pier[static_cast<int>(k)]);
+    w.close_object().key("piles").open_array();
+    for (const Pile& p : b_.piles) {
+      w.open_object();
+      if (all) {  // §6: pile orders become public at the end
+        w.key("cards");
+        write_cards(w, p.cards);
+      }
+      w.key("id").num(p.id).key("size").num(static_cast<std::int64_t>(p.cards.size())).close_object();
     }
-    w.key("id").num(p.id).key("size").num(static_cast<std::int64_t>(p.cards.size())).close_object();
+    w.close_array().key("players").num(b_.players()).key("removed").open_object();
+    for (Kind k : kByName)
+      if (k == Kind::mouse || is_nuisance(k)) w.key(kind_name(k)).num(b_.removed[static_cast<int>(k)]);
+    w.close_object();
   }
-  w.close_array().key("players").num(b_.players()).key("removed").open_object();
-  for (Kind k : kByName)
-    if (k == Kind::mouse || is_nuisance(k)) w.key(kind_name(k)).num(b_.removed[static_cast<int>(k)]);
-  w.close_object().key("seats").open_array();
-  for (Seat s = 0; s < b_.players(); ++s) write_seat(w, s, viewer);
-  w.close_array().key("turn").num(b_.turn).key("you").seat(viewer).close_object();
+  for (Seat s = 0; s < b_.players(); ++s) {
+    std::string& seat = v.seat.emplace_back();
+    seat.reserve(256);
+    TextWriter w(seat);
+    write_seat(w, s, /*sees=*/all);
+  }
+  return v;
+}
+
+// The view of `viewer`: the shared parts with the members written for it between them, in
+// key order.
+std::string KushineState::view_of(const SharedView& v, Seat viewer) const {
+  std::string out;
+  out.reserve(v.head.size() + v.after_log.size() + v.middle.size() + 64 * v.seat.size() + 512);
+  out += '{';
+  out += v.head;
+  out += ",\"log\":";
+  {
+    TextWriter w(out);
+    b_.log.write(w, viewer, over());
+  }
+  out += ',';
+  out += v.after_log;
+  out += ",\"peek\":";
+  {
+    TextWriter w(out);
+    if (b_.peek) {
+      const Peek& pk = *b_.peek;
+      w.open_object();
+      const Secret& s = b_.secrets[pk.secret];
+      if (s.known_by(viewer)) w.key("card").str(kind_name(s.card));  // §6: only the Mate, until public
+      w.key("pile").num(pk.pile).key("seat").num(b_.seat_of(Officer::mate)).key("to");
+      if (pk.to.empty()) w.null();
+      else w.str(pk.to);
+      w.close_object();
+    } else {
+      w.null();
+    }
+  }
+  out += ',';
+  out += v.middle;
+  out += ",\"seats\":[";
+  for (Seat s = 0; s < b_.players(); ++s) {
+    if (s > 0) out += ',';
+    if (s == viewer && !over()) {
+      TextWriter w(out);
+      write_seat(w, s, /*sees=*/true);
+    } else {
+      out += v.seat[static_cast<std::size_t>(s)];
+    }
+  }
+  out += "],";
+  TextWriter(out).key("turn").num(b_.turn).key("you").seat(viewer);
+  out += '}';
+  return out;
+}
+
+void KushineState::write_view(TextWriter& w, Seat viewer) const { w.raw(view_of(shared_view(), viewer)); }
+
+std::vector<std::string> KushineState::view_texts(const std::vector<Seat>& viewers) const {
+  const SharedView shared = shared_view();
+  std::vector<std::string> out;
+  for (const Seat viewer : viewers) out.push_back(view_of(shared, viewer));
+  return out;
 }
 
 // §7: the shared result, the level reached, and the state that is now public.

@@ -144,6 +144,14 @@ void check_step(const State& s, Rng& rng, const Json& action_schema) {
     view_texts.push_back(s.view_text(seat));
     REQUIRE(view_texts.back() == canonical_json(view));
   }
+  // The views of every audience written together, as the server has them after each action
+  // (an engine may write what they show alike once), are the views written one by one, in
+  // any order of the audiences.
+  std::vector<Seat> audiences;
+  for (Seat seat = kSpectator; seat < n; ++seat) audiences.push_back(seat);
+  REQUIRE(s.view_texts(audiences) == view_texts);
+  std::reverse(audiences.begin(), audiences.end());
+  REQUIRE(s.view_texts(audiences) == std::vector<std::string>(view_texts.rbegin(), view_texts.rend()));
 
   // A copy equals the original (its views compared as text, which the loop above showed to
   // be the views' canonical form).

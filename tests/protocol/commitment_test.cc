@@ -23,3 +23,19 @@ TEST_CASE("HMAC-SHA256 matches RFC 2104 for short, empty and long keys", "[commi
         "0e0e8add86c77d98291953d278628017c0138ef5d1476b048b68c9c30d05ec80");
   CHECK(to_hex(hmac_sha256("", "")) == "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad");
 }
+
+TEST_CASE("sha256_each hashes texts that begin alike as sha256 hashes each alone", "[commit]") {
+  // The views of one action's audiences are hashed together: the blocks they all begin with
+  // are hashed once. Common beginnings around the 64-byte block size, and none at all.
+  for (const std::size_t common : {0, 1, 63, 64, 65, 127, 128, 129, 300}) {
+    const std::string head(common, 'v');
+    const std::vector<std::string> texts = {head + "{\"you\":0}", head + "{\"you\":1}", head, head + std::string(70, 'x'),
+                                            std::string(common / 2, 'v')};
+    std::vector<std::string_view> views(texts.begin(), texts.end());
+    const std::vector<Digest> each = sha256_each(views);
+    REQUIRE(each.size() == texts.size());
+    for (std::size_t t = 0; t < texts.size(); ++t) CHECK(each[t] == sha256(texts[t]));
+    CHECK(sha256_each({views.front()}) == std::vector<Digest>{sha256(texts.front())});
+  }
+  CHECK(sha256_each({}).empty());
+}

@@ -120,3 +120,56 @@ TEST_CASE("json_diff: an index kept from the last diff gives the same patch as a
     from_index = to_index;
   }
 }
+
+TEST_CASE("json_diff: a memo shared by several views gives each the patch it would get alone", "[protocol][patch]") {
+  // The server diffs the views of all audiences of one action with one memo: the parts they
+  // see alike are diffed once. Here the views share some parts exactly, and others only
+  // sometimes, so the memo both hits and must not hit.
+  nyan::SplitMix rng(20261204);
+  for (int action = 0; action < 300; ++action) {
+    const Json board = random_json(rng, 4), board_after = mutate(board, rng, 4);
+    const Json log = random_json(rng, 3), log_after = mutate(log, rng, 3);
+    std::vector<std::string> from, to;
+    for (int seat = 0; seat < 4; ++seat) {
+      Json a = {{"board", board}, {"log", log}, {"own", random_json(rng, 3)}};
+      Json b = {{"board", board_after}, {"log", rng.uniform(3) == 0 ? mutate(log, rng, 3) : log_after}};
+      b["own"] = rng.uniform(2) == 0 ? mutate(a["own"], rng, 3) : random_json(rng, 3);
+      from.push_back(nyan::canonical_json(a));
+      to.push_back(nyan::canonical_json(b));
+    }
+    nyan::DiffMemo memo;
+    for (std::size_t seat = 0; seat < from.size(); ++seat) {
+      const std::string patch =
+          nyan::json_diff(from[seat], nyan::TextIndex(from[seat]), to[seat], nyan::TextIndex(to[seat]), &memo);
+      INFO(from[seat] << " -> " << to[seat]);
+      REQUIRE(patch == nyan::json_diff(from[seat], to[seat]));
+    }
+  }
+}
+
+TEST_CASE("json_diff: the index finds containers after escapes and brackets in strings at any offset", "[protocol][patch]") {
+  // The index reads a text 64 bytes at a time; strings with escaped quotes, backslashes and
+  // brackets are moved across those blocks' edges by a padding string before them.
+  for (std::size_t pad = 0; pad < 150; ++pad) {
+    const Json from = {{"a", std::string(pad, 'x') + "\\\"]}[{"},
+                       {"b", {1, {{"c", "]}\\"}}, {2, 3}}},
+                       {"d", {{"e", {4, "\"{"}}, {"f", 5}}}};
+    Json to = from;
+    to["b"][1]["c"] = "z";
+    to["d"]["e"][0] = 6;
+    const Json expected = Json::parse(R"([
+      {"op": "replace", "path": "/b/1/c", "value": "z"},
+      {"op": "replace", "path": "/d/e/0", "value": 6}])");
+    INFO("pad " << pad);
+    CHECK(json_diff(from, to) == expected);
+  }
+}
+
+TEST_CASE("json_diff: texts that are not JSON, such as brackets never closed, are diffed without harm", "[protocol][patch]") {
+  // The index has room for a container per byte: a text of opening brackets alone holds that many.
+  for (const std::size_t n : {1, 63, 64, 65, 200}) {
+    const std::string open(n, '[');
+    CHECK_NOTHROW(nyan::json_diff(open, open + "1"));
+    CHECK_NOTHROW(nyan::json_diff(std::string(n, ']'), open));
+  }
+}
