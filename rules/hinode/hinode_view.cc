@@ -3,6 +3,7 @@
 // parts that never change in a game are written once, when the game starts.
 #include <algorithm>
 
+#include "rules/core/view_parts.h"
 #include "rules/hinode/hinode.h"
 
 namespace nyan::hinode {
@@ -261,24 +262,14 @@ std::string HinodeState::view_of(const SharedView& v, Seat viewer) const {
   out.reserve(v.head.size() + v.middle.size() + v.tail.size() + 64 * v.player.size() + 1024);
   out += '{';
   out += v.head;
-  out += ",\"log\":";
-  {
-    TextWriter w(out);
-    b_.log.write(w, viewer, over());
-  }
+  out += ',';
+  append_log_member(out, b_.log, viewer, over());
   out += ',';
   out += v.middle;
-  out += ",\"players\":[";
-  for (Seat s = 0; s < b_.players; ++s) {
-    if (s > 0) out += ',';
-    if (s == viewer && !over()) {
-      TextWriter w(out);
-      write_player(w, s, /*sees=*/true);
-    } else {
-      out += v.player[static_cast<std::size_t>(s)];
-    }
-  }
-  out += "],";
+  out += ',';
+  append_seat_entries(out, "players", v.player, viewer, over(),
+                      [&](TextWriter& w) { write_player(w, viewer, /*sees=*/true); });
+  out += ',';
   out += v.tail;
   out += ",\"you\":";
   TextWriter(out).seat(viewer);
@@ -289,10 +280,7 @@ std::string HinodeState::view_of(const SharedView& v, Seat viewer) const {
 void HinodeState::write_view(TextWriter& w, Seat viewer) const { w.raw(view_of(shared_view(), viewer)); }
 
 std::vector<std::string> HinodeState::view_texts(const std::vector<Seat>& viewers) const {
-  const SharedView shared = shared_view();
-  std::vector<std::string> out;
-  for (const Seat viewer : viewers) out.push_back(view_of(shared, viewer));
-  return out;
+  return views_of(shared_view(), viewers, [this](const SharedView& v, Seat viewer) { return view_of(v, viewer); });
 }
 
 std::vector<Sealed> HinodeState::sealed() const {

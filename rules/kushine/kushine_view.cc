@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 
+#include "rules/core/view_parts.h"
+
 namespace nyan::kushine {
 
 namespace {
@@ -142,11 +144,8 @@ std::string KushineState::view_of(const SharedView& v, Seat viewer) const {
   out.reserve(v.head.size() + v.after_log.size() + v.middle.size() + 64 * v.seat.size() + 512);
   out += '{';
   out += v.head;
-  out += ",\"log\":";
-  {
-    TextWriter w(out);
-    b_.log.write(w, viewer, over());
-  }
+  out += ',';
+  append_log_member(out, b_.log, viewer, over());
   out += ',';
   out += v.after_log;
   out += ",\"peek\":";
@@ -167,17 +166,9 @@ std::string KushineState::view_of(const SharedView& v, Seat viewer) const {
   }
   out += ',';
   out += v.middle;
-  out += ",\"seats\":[";
-  for (Seat s = 0; s < b_.players(); ++s) {
-    if (s > 0) out += ',';
-    if (s == viewer && !over()) {
-      TextWriter w(out);
-      write_seat(w, s, /*sees=*/true);
-    } else {
-      out += v.seat[static_cast<std::size_t>(s)];
-    }
-  }
-  out += "],";
+  out += ',';
+  append_seat_entries(out, "seats", v.seat, viewer, over(), [&](TextWriter& w) { write_seat(w, viewer, /*sees=*/true); });
+  out += ',';
   TextWriter(out).key("turn").num(b_.turn).key("you").seat(viewer);
   out += '}';
   return out;
@@ -186,10 +177,7 @@ std::string KushineState::view_of(const SharedView& v, Seat viewer) const {
 void KushineState::write_view(TextWriter& w, Seat viewer) const { w.raw(view_of(shared_view(), viewer)); }
 
 std::vector<std::string> KushineState::view_texts(const std::vector<Seat>& viewers) const {
-  const SharedView shared = shared_view();
-  std::vector<std::string> out;
-  for (const Seat viewer : viewers) out.push_back(view_of(shared, viewer));
-  return out;
+  return views_of(shared_view(), viewers, [this](const SharedView& v, Seat viewer) { return view_of(v, viewer); });
 }
 
 // §7: the shared result, the level reached, and the state that is now public.
