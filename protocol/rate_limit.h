@@ -17,10 +17,12 @@ class TokenBucket {
   TokenBucket(double rate, double burst) : rate_(rate), burst_(burst), tokens_(burst), last_(Clock::now()) {}
 
   // Takes one token; false when the bucket is empty.
-  bool take(Clock::time_point now = Clock::now()) {
+  bool take(Clock::time_point now = Clock::now()) { return take_share(1.0, now); }
+  // Takes `share` of a token (0 < share <= 1): something that costs less than a message.
+  bool take_share(double share, Clock::time_point now = Clock::now()) {
     refill(now);
-    if (tokens_ < 1.0) return false;
-    tokens_ -= 1.0;
+    if (tokens_ < share) return false;
+    tokens_ -= share;
     return true;
   }
   // Takes one token whether or not there is one: a message that had to go out anyway.

@@ -117,10 +117,10 @@ bool ClientLimits::create_room(const std::string& client) {
   return entry(client, now)->second.creates.take(now);
 }
 
-bool ClientLimits::http_request(const std::string& client) {
+bool ClientLimits::http_request(const std::string& client, bool asset) {
   std::lock_guard<std::mutex> lock(counts_->mu);
   const auto now = Clock::now();
-  return entry(client, now)->second.http.take(now);
+  return entry(client, now)->second.http.take_share(asset ? kAssetShare : 1.0, now);
 }
 
 bool ClientLimits::may_look_up(const std::string& client) {

@@ -69,7 +69,11 @@ class ClientLimits {
 
   // Each takes one of the client's allowances; false when it has none left.
   bool create_room(const std::string& client);
-  bool http_request(const std::string& client);
+  // A request for one of the files a page loads (`asset`, see is_page_asset) costs a tenth of
+  // one: a page is one document and a few dozen files, fetched again on every navigation, and
+  // a household on one address opening the same link at once must not be refused half a page.
+  bool http_request(const std::string& client, bool asset = false);
+  static constexpr double kAssetShare = 0.1;
   // False while the client has used up its failed lookups; lookup_failed() uses one.
   bool may_look_up(const std::string& client);
   void lookup_failed(const std::string& client);

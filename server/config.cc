@@ -142,7 +142,7 @@ const std::vector<Setting>& settings() {
       {"max-client-lookup-failures-per-minute",
        "unknown room codes one client address may try per minute, WebSocket and HTTP",
        integer(&Config::max_client_lookup_failures_per_minute, 1, 1'000'000)},
-      {"max-client-http-per-second", "HTTP requests per second from one client address, bursts of 5 s",
+      {"max-client-http-per-second", "HTTP requests per second from one client address, bursts of 5 s (a page's scripts, styles and images count a tenth)",
        integer(&Config::max_client_http_per_second, 1, 1'000'000)},
       {"trusted-proxy", "address ranges of proxies whose X-Forwarded-For names the client, e.g. 10.0.0.0/8 (empty: none)",
        {[](Config& c, const std::string& v) {

@@ -125,6 +125,15 @@ HttpRoute route_of(const std::string& target, const std::optional<RoomQuery>& ro
 
 }  // namespace
 
+bool is_page_asset(const Request& req) {
+  if (req.method() != http::verb::get && req.method() != http::verb::head) return false;
+  const std::string_view target(req.target().data(), req.target().size());
+  const std::string path(target.substr(0, target.find('?')));
+  if (path.rfind("/api/", 0) == 0 || path.rfind("/r/", 0) == 0) return false;
+  const std::string_view type = mime_type(path);
+  return type != mime_type(".html") && type != mime_type("");
+}
+
 HttpRoute room_route(const RoomQuery& query) {
   switch (query.kind) {
     case RoomQuery::Kind::info: return HttpRoute::room;

@@ -21,6 +21,10 @@ using Request = http::request<http::string_body>;
 // A response for `req`, or nullopt when the route needs a room (the /api/rooms/{code}
 // endpoints); `room_query` then says what is asked.
 std::optional<http::message_generator> route(const Request& req, ServerContext& ctx, std::optional<RoomQuery>& room_query);
+// Whether `req` asks for one of the files a page loads: a script, style sheet, image or font
+// (a GET or HEAD outside /api/ and the share links). The page itself, the API and anything
+// else are not; the per-client request rate counts these at a tenth (client_limits.h).
+bool is_page_asset(const Request& req);
 // The route a room endpoint's answer is counted under.
 HttpRoute room_route(const RoomQuery& query);
 

@@ -67,7 +67,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
       return refuse(http::status::service_unavailable, "too many connections from your address\n",
                     Refusal::client_connections);
   }
-  if (!ctx_.limits.http_request(slot_.client())) {
+  if (!ctx_.limits.http_request(slot_.client(), is_page_asset(req))) {
     metrics().refused(Refusal::client_http_rate);
     Request r = parser_->release();
     r.keep_alive(false);

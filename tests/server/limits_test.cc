@@ -64,6 +64,12 @@ std::string get_request(const std::string& path, const std::string& more = "") {
   return "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + more + "\r\n";
 }
 
+int occurrences(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 int status_of(const std::string& response) {
   std::smatch m;
   static const std::regex status("^HTTP/1\\.1 (\\d{3})");
@@ -205,11 +211,7 @@ TEST_CASE("limits: HTTP requests per address and second", "[server][limits]") {
   for (int i = 0; i < 40; ++i) requests += get_request("/healthz");
   keep_alive.send(requests);
   const std::string got = keep_alive.receive(2s);
-  auto count = [&](const std::string& what) {
-    int n = 0;
-    for (auto at = got.find(what); at != std::string::npos; at = got.find(what, at + 1)) ++n;
-    return n;
-  };
+  auto count = [&](const std::string& what) { return occurrences(got, what); };
   CHECK(count("HTTP/1.1 200") >= 20);
   CHECK(count("HTTP/1.1 200") <= 21);
   CHECK(count("HTTP/1.1 429") == 1);
@@ -217,6 +219,36 @@ TEST_CASE("limits: HTTP requests per address and second", "[server][limits]") {
   Raw other(server.port(), "127.0.0.2");
   other.send(get_request("/healthz"));
   CHECK(status_of(other.receive(500ms)) == 200);
+}
+
+TEST_CASE("limits: the files a page loads count a tenth of a request each", "[server][limits]") {
+  ServerProcess server({"--journal", "none", "--max-client-http-per-second", "4"});  // bursts of 20
+  // Five page loads of 30 files each (150 assets: 15 of the 20), then the API: about five
+  // more requests are served before the refusal.
+  Raw keep_alive(server.port());
+  std::string requests;
+  const char* assets[] = {"/js/app.js", "/style.css", "/favicon.svg", "/js/games/oikake.js?v=1", "/font.woff2"};
+  for (int i = 0; i < 150; ++i) {
+    std::string request = get_request(assets[i % 5]);
+    if (i % 2) request.replace(0, 3, "HEAD");
+    requests += request;
+  }
+  for (int i = 0; i < 20; ++i) requests += get_request("/api/games");
+  keep_alive.send(requests);
+  const std::string got = keep_alive.receive(3s);
+  auto count = [&](const std::string& what) { return occurrences(got, what); };
+  // Every asset is answered (200 or 304 with a web root, 404 without one), never refused.
+  const int answered = count("HTTP/1.1 200") + count("HTTP/1.1 304") + count("HTTP/1.1 404");
+  CHECK(answered >= 150 + 5);
+  CHECK(answered <= 150 + 7);  // the refill while they are answered is at most two
+  CHECK(count("HTTP/1.1 429") == 1);
+  // Pages, the API and paths with no file type cost a whole request: 20 page loads refuse.
+  Raw pages(server.port(), "127.0.0.2");
+  requests.clear();
+  for (int i = 0; i < 30; ++i) requests += get_request(i % 2 ? "/" : "/r/abc-def-ghi");
+  pages.send(requests);
+  const std::string page_answers = pages.receive(3s);
+  CHECK(page_answers.find("HTTP/1.1 429") != std::string::npos);
 }
 
 TEST_CASE("limits: behind a trusted proxy, X-Forwarded-For names the client, from others it is ignored",
