@@ -5,6 +5,12 @@ BUILD_TYPE ?= RelWithDebInfo
 FUZZ_SECONDS ?= 300
 WERROR ?= OFF
 JOBS ?= $(shell nproc)
+# New build directories use Ninja: among the compilations that are ready it starts the one
+# declared first (tests/CMakeLists.txt orders them for that), and a test's files compile while
+# the programs it starts are still being linked. A directory configured before keeps its
+# generator.
+GENERATOR ?= Ninja
+generator = $(if $(wildcard $(1)/CMakeCache.txt),,-G "$(GENERATOR)")
 
 .PHONY: all deps test-deps configure configure-san build sanitize-build test fuzz run clean
 
@@ -19,7 +25,7 @@ test-deps:
 	@./deploy/install-deps.sh --with-browser --with-cluster --with-fuzz
 
 configure: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DNYAN_WERROR=$(WERROR) >/dev/null
+	@cmake -S . -B $(BUILD) $(call generator,$(BUILD)) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DNYAN_WERROR=$(WERROR) >/dev/null
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
@@ -29,7 +35,7 @@ build: configure
 # build, so they check what ships: Beast's own debug assertions fire on inputs its release
 # build handles (a chunked body's last chunk ending in a bare LF waits for more, as it should).
 configure-san: test-deps
-	@CC=clang-14 CXX=clang++-14 cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNYAN_FUZZ=ON \
+	@CC=clang-14 CXX=clang++-14 cmake -S . -B $(SAN_BUILD) $(call generator,$(SAN_BUILD)) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNYAN_FUZZ=ON \
 	  -DNYAN_WERROR=$(WERROR) "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" >/dev/null
 
 sanitize-build: configure-san

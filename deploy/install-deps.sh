@@ -11,7 +11,7 @@
 set -euo pipefail
 
 # python3-yaml: the server tests read protocol/asyncapi.yaml through it.
-packages=(g++ cmake make ccache pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev
+packages=(g++ cmake make ninja-build ccache pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev
           libssl-dev catch2 libsqlite3-dev python3-yaml zlib1g-dev)
 browser=0
 for arg in "$@"; do
