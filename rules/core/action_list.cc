@@ -1,5 +1,6 @@
 #include "rules/core/action_list.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "rules/core/state.h"
@@ -20,6 +21,27 @@ TextWriter& ActionList::add(bool side) {
   const auto begin = static_cast<std::uint32_t>(text_.size() + (spans_.empty() ? 0 : 1));
   spans_.push_back(Span{begin, begin, side});
   return w_;
+}
+
+void ActionRun::add_text(std::string_view canonical) {
+  if (!ends_.empty()) text_ += ',';
+  text_ += canonical;
+  ends_.push_back(static_cast<std::uint32_t>(text_.size()));
+  longest_ = std::max(longest_, static_cast<std::uint32_t>(canonical.size()));
+}
+
+void ActionList::add_run(const ActionRun& run) {
+  if (run.ends_.empty()) return;
+  if (!spans_.empty()) end_action();
+  const auto base = static_cast<std::uint32_t>(text_.size() + (spans_.empty() ? 0 : 1));
+  w_.raw(run.text_);  // one element to the writer: its comma before, none after
+  std::uint32_t begin = base;
+  for (const std::uint32_t end : run.ends_) {
+    spans_.push_back(Span{begin, base + end, run.side_});
+    begin = base + end + 1;
+  }
+  // The last span ends where the text does, as end_action() will find it.
+  if (run.longest_ > longest_) longest_ = run.longest_;
 }
 
 void ActionList::end_action() {

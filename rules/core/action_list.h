@@ -21,6 +21,22 @@ namespace nyan {
 
 class State;
 
+// A run of actions written once and added whole to many lists (ActionList::add_run): a
+// vocabulary that every seat lists alike, such as Kushine's `say`. Their texts are joined by
+// commas as a list writes them, so adding the run is one copy.
+class ActionRun {
+ public:
+  explicit ActionRun(bool side = false) : side_(side) {}
+  void add_text(std::string_view canonical);
+
+ private:
+  friend class ActionList;
+  std::string text_;
+  std::vector<std::uint32_t> ends_;  // where each action ends in text_ (the next begins after a comma)
+  std::uint32_t longest_ = 0;
+  bool side_;
+};
+
 class ActionList {
  public:
   // The list of `seat` in `state` now (empty for a seat that may not act).
@@ -35,6 +51,8 @@ class ActionList {
   TextWriter& add(bool side = false);
   // The next action given whole, as canonical text (a catalogue of actions written once).
   void add_text(std::string_view canonical, bool side = false) { add(side).raw(canonical); }
+  // The run's actions, in its order: the same as add_text of each.
+  void add_run(const ActionRun& run);
 
   std::size_t size() const { return spans_.size(); }
   bool empty() const { return spans_.empty(); }

@@ -1,7 +1,10 @@
 #include "rules/kushine/actions.h"
 
 #include <array>
+#include <mutex>
 #include <string>
+
+#include "rules/core/action_list.h"
 
 #include "rules/core/canonical_text.h"
 
@@ -85,6 +88,28 @@ std::string_view pile_pair(PairOf what, int top, int bottom) {
   return all().pairs.at(static_cast<int>(what)).at(top).at(bottom);
 }
 std::string_view say_pile(int pile, bool draw) { return all().say_pile.at(pile)[draw ? 1 : 0]; }
+const ActionRun& say_vocabulary(unsigned piles) {
+  static std::array<std::once_flag, 1u << kIds> made;
+  static std::array<ActionRun, 1u << kIds> runs;
+  piles &= (1u << kIds) - 2;  // ids 1..kMaxPileId
+  std::call_once(made[piles], [&] {
+    ActionRun run(/*side=*/true);
+    run.add_text(say_hand());
+    run.add_text(say_want(true));
+    run.add_text(say_want(false));
+    auto live = [&](int id) { return (piles >> id) & 1u; };
+    for (int top = 1; top < kIds; ++top)
+      for (int bottom = 1; bottom < kIds; ++bottom)
+        if (top != bottom && live(top) && live(bottom)) run.add_text(pile_pair(PairOf::say_merge, top, bottom));
+    for (int p = 1; p < kIds; ++p)
+      if (live(p)) {
+        run.add_text(say_pile(p, true));
+        run.add_text(say_pile(p, false));
+      }
+    runs[piles] = std::move(run);
+  });
+  return runs[piles];
+}
 std::string_view say_hand() { return all().say_hand; }
 std::string_view say_want(bool nyanko) { return all().say_want[nyanko ? 1 : 0]; }
 std::string_view mate_decide(bool to_hand) { return all().mate_decide[to_hand ? 1 : 0]; }

@@ -8,6 +8,10 @@
 
 #include "rules/kushine/cards.h"
 
+namespace nyan {
+class ActionRun;
+}
+
 namespace nyan::kushine::actions {
 
 // Pile ids never exceed 7: p1-p3, then one new pile per resolved tanuki (4 in the game).
@@ -23,6 +27,10 @@ std::string_view give(Kind card);
 std::string_view boatswain_place(Kind first, Kind second);  // first <= second, table order
 std::string_view pile_pair(PairOf what, int top, int bottom);
 std::string_view say_pile(int pile, bool draw);
+// The whole `say` vocabulary (side actions) while the piles with ids in the bit set `piles`
+// are live, in the order list_legal gives it: the hand, the wants, every ordered pair of
+// piles to merge, each pile's hints, piles by ascending id. Made once per set of piles.
+const ActionRun& say_vocabulary(unsigned piles);
 std::string_view say_hand();
 std::string_view say_want(bool nyanko);
 std::string_view mate_decide(bool to_hand);

@@ -8,10 +8,10 @@ namespace nyan::kushine {
 namespace {
 
 // Every ordered pair of distinct piles (merges, their suggestions).
-void pile_pairs(const Board& b, actions::PairOf what, ActionList& out, bool side = false) {
+void pile_pairs(const Board& b, actions::PairOf what, ActionList& out) {
   for (const Pile& top : b.piles)
     for (const Pile& bottom : b.piles)
-      if (top.id != bottom.id) out.add_text(actions::pile_pair(what, top.id, bottom.id), side);
+      if (top.id != bottom.id) out.add_text(actions::pile_pair(what, top.id, bottom.id));
 }
 
 // A card field the engine listed itself: always a known kind.
@@ -102,17 +102,14 @@ void KushineState::act_actions(ActionList& out) const {
 
 void KushineState::say_actions(ActionList& out) const {
   // G19: the whole vocabulary; no form can carry a nyanko type.
-  out.add_text(actions::say_hand(), true);
-  out.add_text(actions::say_want(true), true);
-  out.add_text(actions::say_want(false), true);
   // §5: `say` is open in every live phase, whatever its topic. The seed lets players discuss
   // anything but their hands, so piles to merge may be suggested before a placement or an
-  // extermination as well as during a boarding merge (G12).
-  pile_pairs(b_, actions::PairOf::say_merge, out, true);
-  for (const Pile& p : b_.piles) {
-    out.add_text(actions::say_pile(p.id, true), true);
-    out.add_text(actions::say_pile(p.id, false), true);
-  }
+  // extermination as well as during a boarding merge (G12). It depends on the live piles
+  // alone (kept in ascending id order: a new pile takes next_pile_id), so it is made once
+  // for each set of them and every seat's list copies it.
+  unsigned piles = 0;
+  for (const Pile& p : b_.piles) piles |= 1u << p.id;
+  out.add_run(actions::say_vocabulary(piles));
 }
 
 void KushineState::do_apply(Seat seat, const Json& action) {

@@ -248,6 +248,66 @@ TEST_CASE("ActionList: an action listed but not written fails at once", "[core][
   CHECK_THROWS_AS(ActionList(s, 0), std::logic_error);
 }
 
+namespace {
+
+// ListState's list with a run of side actions (`say`) put in by add_run or, action by
+// action, by add_text: before the other actions, between them, after them, or alone.
+class RunState : public ListState {
+ public:
+  enum class At { first, middle, last, alone };
+  At at = At::middle;
+  bool whole = true;  // add_run; false: add_text of each
+  ActionRun run{/*side=*/true};
+  std::vector<std::string> says;
+  std::unique_ptr<State> clone() const override { return std::make_unique<RunState>(*this); }
+
+ protected:
+  void list_legal(ActionList& out, Seat seat) const override {
+    if (seat != 0) return;
+    auto take = [&](const char* card) { out.add().open_object().key("card").str(card).key("type").str("take").close_object(); };
+    auto say = [&] {
+      if (whole) out.add_run(run);
+      else
+        for (const std::string& s : says) out.add_text(s, /*side=*/true);
+    };
+    if (at == At::alone) return say();
+    if (at == At::first) say();
+    take("R1");
+    if (at == At::middle) say();
+    out.add_text(R"({"n":7,"type":"count"})");
+    if (at == At::last) say();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("ActionList: a run of actions written once lists as its actions one by one", "[core][legal]") {
+  for (const int n : {0, 1, 3}) {
+    for (const auto at : {RunState::At::first, RunState::At::middle, RunState::At::last, RunState::At::alone}) {
+      RunState whole, each;
+      for (int i = 0; i < n; ++i) {
+        const std::string say = R"({"hint":")" + std::string(static_cast<std::size_t>(i * 7 + 1), 'a') + R"(","type":"say"})";
+        whole.run.add_text(say);
+        each.says.push_back(say);
+      }
+      whole.at = each.at = at;
+      each.whole = false;
+      INFO("actions in the run: " << n << ", place " << static_cast<int>(at));
+      const ActionList a(whole, 0), b(each, 0);
+      CHECK(a.text() == b.text());
+      REQUIRE(a.size() == b.size());
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        CHECK(a.action(i) == b.action(i));
+        CHECK(a.side(i) == b.side(i));
+        CHECK(a.find(b.parse(i)) == std::optional<std::size_t>(i));
+      }
+      // The longest action bounds what find() writes of a wanted action: the run's longest counts.
+      if (n == 3) CHECK(a.find(Json{{"type", "say"}, {"hint", std::string(15, 'a')}}).has_value());
+      CHECK(canonical_json(Json::parse(a.text())) == a.text());
+    }
+  }
+}
+
 TEST_CASE("random_move: side actions only one time in kSideActionOdds", "[core][legal]") {
   ListState s;
   SplitMix rng(3);
