@@ -123,6 +123,11 @@ export async function newPage(browser, server, { viewport = { width: 1200, heigh
     if (!allowed.has(new URL(ws.url()).host)) problems.push(`${label}: external websocket ${ws.url()}`);
   });
   if (init) await page.addInitScript(init);
+  // waitForFunction checks its predicate every 50 ms rather than on animation frames (its
+  // default): a page's frames can be starved for seconds while the machine is busy, and a
+  // predicate long true then goes unchecked until the wait times out.
+  const waitForFunction = page.waitForFunction.bind(page);
+  page.waitForFunction = (fn, arg, options = {}) => waitForFunction(fn, arg, { polling: 50, ...options });
   page.label = label;
   page.problems = () => problems;
   return page;
