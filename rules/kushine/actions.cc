@@ -5,7 +5,6 @@
 #include <string>
 
 #include "rules/core/action_list.h"
-
 #include "rules/core/canonical_text.h"
 
 namespace nyan::kushine::actions {
