@@ -12,7 +12,6 @@
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
-#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -23,6 +22,7 @@
 
 #include "rules/core/game.h"
 #include "server/config.h"
+#include "server/fifo.h"
 #include "server/journal.h"
 #include "server/match.h"
 #include "server/metrics.h"
@@ -229,11 +229,11 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   std::map<std::uint64_t, Conn> conns_;
   int spectators_ = 0;
   std::unique_ptr<Match> match_;
-  std::deque<FinishedGame> finished_;  // oldest first
+  std::vector<FinishedGame> finished_;  // oldest first, at most kKeptGames
   int game_no_ = 0;
   bool busy_ = false;  // a journal write is in flight
   bool expired_ = false;
-  std::deque<Queued> queue_;
+  Fifo<Queued> queue_;
   net::steady_timer idle_timer_;
   net::steady_timer bot_retry_;  // the pool was full or a bot's move could not be saved
   bool bot_retry_armed_ = false;

@@ -1,6 +1,7 @@
 // The records of a room's finished games: kept when a game ends (and rebuilt from the journal
 // on restore), served to the transcript and replay endpoints, and dropped past the retention.
 // The room message lists which games are kept, so a page can offer them.
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <chrono>
 
@@ -17,12 +18,15 @@ void Room::keep_record(std::int64_t finished_at_ms) {
   if (!match_ || !match_->over()) return;
   if (!finished_.empty() && finished_.back().game_no == match_->game_no()) return;
   finished_.push_back({match_->game_no(), finished_at_ms ? finished_at_ms : wall_clock_ms(), match_->record_text()});
-  while (finished_.size() > kKeptGames) finished_.pop_front();
+  if (finished_.size() > kKeptGames) finished_.erase(finished_.begin());
 }
 
 void Room::forget_expired_records() {
   const std::int64_t oldest = wall_clock_ms() - ctx_.config.retention_ms;
-  while (!finished_.empty() && finished_.front().finished_at_ms < oldest) finished_.pop_front();
+  // Oldest first, so the expired ones are a prefix.
+  const auto kept = std::find_if(finished_.begin(), finished_.end(),
+                                 [oldest](const FinishedGame& g) { return g.finished_at_ms >= oldest; });
+  finished_.erase(finished_.begin(), kept);
 }
 
 Json Room::kept_game_numbers() const {

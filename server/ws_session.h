@@ -7,10 +7,10 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
-#include <deque>
 #include <memory>
 #include <string>
 
+#include "server/fifo.h"
 #include "server/gather_stream.h"
 #include "server/participant.h"
 #include "protocol/rate_limit.h"
@@ -61,7 +61,7 @@ class WsSession : public Participant, public std::enable_shared_from_this<WsSess
   beast::flat_buffer buffer_;
   ServerContext& ctx_;
   std::uint64_t id_ = 0;
-  std::deque<Frame> queue_;
+  Fifo<Frame> queue_;
   std::size_t queued_bytes_ = 0;
   bool writing_ = false;
   bool closing_ = false;  // no more reads are handled; close after the write in flight
