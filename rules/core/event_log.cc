@@ -32,8 +32,14 @@ void EventLog::add(Json event, std::vector<Seat> visible_to, Json secret) {
     e.secret = std::move(secret);
   }
   e.visible_to = std::move(visible_to);
+  // Room for the whole log at once, rather than doubling past it.
+  if (entries_.size() == entries_.capacity() && entries_.size() <= capacity_) entries_.reserve(capacity_ + 1);
   entries_.push_back(std::move(e));
-  while (entries_.size() > capacity_) entries_.pop_front();
+  keep_last(capacity_);
+}
+
+void EventLog::keep_last(std::size_t n) {
+  if (entries_.size() > n) entries_.erase(entries_.begin(), entries_.end() - static_cast<std::ptrdiff_t>(n));
 }
 
 bool EventLog::sees(const Entry& e, Seat viewer, bool reveal_all) {
@@ -86,7 +92,7 @@ void EventLog::restore(const Json& events) {
     entries_.push_back(std::move(e));
     next_ = event.at("n").get<int>() + 1;
   }
-  while (entries_.size() > capacity_) entries_.pop_front();
+  keep_last(capacity_);
 }
 
 }  // namespace nyan

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstddef>
-#include <deque>
 #include <string>
 #include <vector>
 
@@ -46,8 +45,11 @@ class EventLog {
     Json secret;  // null when there is none
   };
   static bool sees(const Entry& e, Seat viewer, bool reveal_all);
+  void keep_last(std::size_t n);  // drops the oldest entries past n
   std::size_t capacity_;
-  std::deque<Entry> entries_;
+  // A vector, not a deque: every state (and every copy a move or a bot's sample makes)
+  // holds one, and a deque's blocks cost more than its ten entries.
+  std::vector<Entry> entries_;
   int next_ = 1;
 };
 
