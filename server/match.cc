@@ -96,7 +96,7 @@ Match::SentView& Match::current_view(Seat seat) {
 
 Result Match::replay(Seat seat, const Json& action, bool by_bot) {
   Result r = apply_move(*state_, Move{seat, action});  // a journaled forfeit too
-  if (r) moves_.push_back(Move{seat, action, by_bot});
+  if (r) moves_.push_back(played(Move{seat, action, by_bot}));
   return r;
 }
 
@@ -188,11 +188,7 @@ Result Match::prepare_move(const Move& move, bool forfeit, bool spectators, Pend
 
   // A finished game's last update carries its record, with this move.
   std::string record;
-  if (p.state_->over()) {
-    std::vector<Move> moves = moves_;
-    moves.push_back(p.move_);
-    record = record_text(*p.state_, moves);
-  }
+  if (p.state_->over()) record = record_text(*p.state_, &p.move_);
   p.common_ = common_members(*p.state_, p.version_, record);
   const std::string& common = p.common_;
   const std::string new_commitments = commitments(p.added_, 0);
@@ -247,7 +243,7 @@ Result Match::prepare_move(const Move& move, bool forfeit, bool spectators, Pend
 Match::Update Match::commit(Pending&& p, std::string_view extra) {
   for (std::string& f : p.frames_) p.update_.frames.push_back(finish_frame(std::move(f), p.common_, extra));
   state_ = std::move(p.state_);
-  moves_.push_back(std::move(p.move_));
+  moves_.push_back(played(p.move_));
   sent_ = std::move(p.sent_);
   for (SealedSlot& s : p.added_) slots_.push_back(std::move(s));
   entitled_ = std::move(p.entitled_);
@@ -280,21 +276,29 @@ std::vector<std::string> Match::hashes() const {
 
 Json Match::record() const { return Json::parse(record_text()); }
 
-std::string Match::record_text() const { return record_text(*state_, moves_); }
+std::string Match::record_text() const { return record_text(*state_); }
+
+PlayedMove Match::played(const Move& move) {
+  std::string action = canonical_json(move.action);
+  action.shrink_to_fit();
+  return PlayedMove{move.seat, move.bot, std::move(action)};
+}
 
 // Written member by member: the last update of every game carries it, and a tree of every
 // move would be built only to be written out.
-std::string Match::record_text(const State& state, const std::vector<Move>& moves) const {
+std::string Match::record_text(const State& state, const Move* last) const {
   std::string out;
   TextWriter w(out);
   w.open_object();
   w.key("game").str(game_.id()).key("game_no").num(game_no_);
   w.key("moves").open_array();
-  for (const Move& m : moves) {
-    w.open_object().key("action").json(m.action);
-    if (m.bot) w.key("bot").flag(true);
-    w.key("seat").num(m.seat).close_object();
-  }
+  auto write_move = [&w](Seat seat, std::string_view action, bool bot) {
+    w.open_object().key("action").raw(action);
+    if (bot) w.key("bot").flag(true);
+    w.key("seat").num(seat).close_object();
+  };
+  for (const PlayedMove& m : moves_) write_move(m.seat, m.action, m.bot);
+  if (last) write_move(last->seat, canonical_json(last->action), last->bot);
   w.close_array();
   w.key("options").json(options_);
   if (state.over()) w.key("outcome").json(state.outcome().to_json());

@@ -19,6 +19,14 @@ namespace nyan::server {
 
 using Frame = std::shared_ptr<const std::string>;
 
+// A move of the match's record as the match keeps it: its action as canonical text. Every
+// room keeps its game's moves, and a small tree of maps costs several times its text.
+struct PlayedMove {
+  Seat seat = 0;
+  bool bot = false;    // the seat's bot made it
+  std::string action;  // canonical JSON
+};
+
 class Match {
  public:
   // `replaying`: the match is being rebuilt from the journal (with replay()); the sealed
@@ -34,7 +42,7 @@ class Match {
   bool over() const { return state_->over(); }
   const State& state() const { return *state_; }
   const Seed& seed() const { return seed_; }
-  const std::vector<Move>& moves() const { return moves_; }
+  const std::vector<PlayedMove>& moves() const { return moves_; }
 
   // An action read back from the journal: applied at once; no frames follow. `by_bot`: the
   // seat's bot made it (the record says so).
@@ -120,7 +128,9 @@ class Match {
   // The members every frame about the match carries (room, version, to_act, the seed and
   // `record` once over), as JSON text without braces, for `state` at `version`.
   std::string common_members(const State& state, int version, const std::string& record) const;
-  std::string record_text(const State& state, const std::vector<Move>& moves) const;
+  // The record of `state` reached by moves_ and, when given, `last` after them.
+  std::string record_text(const State& state, const Move* last = nullptr) const;
+  static PlayedMove played(const Move& move);
   Result prepare_move(const Move& move, bool forfeit, bool spectators, Pending& p);
 
   const Game& game_;
@@ -132,7 +142,7 @@ class Match {
   int rules_version_;
   std::string seed_hash_;
   std::unique_ptr<State> state_;
-  std::vector<Move> moves_;
+  std::vector<PlayedMove> moves_;
   std::vector<SentView> sent_;
   std::vector<SealedSlot> slots_;  // every slot committed to, in creation order
   std::vector<Sealed> entitled_;   // the engine's list for the current state (who knows what)

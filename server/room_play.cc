@@ -134,7 +134,7 @@ bool Room::answer_retry(const ParticipantPtr& from, Seat seat, const Json& id, c
   // The first answer again, but only for the same action: an id used for another action is
   // a client's mistake (ids restarted after a reload), and applying nothing while answering
   // "accepted" would lose the move without a word.
-  if (match_->moves()[static_cast<std::size_t>(it->second) - 1].action == action)
+  if (match_->moves()[static_cast<std::size_t>(it->second) - 1].action == canonical_json(action))
     from->deliver(ack_frame(id, game_no_, it->second, /*duplicate=*/true));
   else
     reply_error(from, ProtoError::id_reused, "this id was used for another action in this game; send a new id", id);
