@@ -182,6 +182,14 @@ class Differ {
     Members a(from_, from_index_, from_text), b(to_, to_index_, to_text);
     std::string scratch_a, scratch_b;
     while (!a.done() || !b.done()) {
+      // Nearly always the same key, written the same: the member compared as it is, with no
+      // look at the key's bytes unless the value changed.
+      if (!a.done() && !b.done() && a->key == b->key) {
+        if (a->value != b->value) under(key_bytes(a->key, scratch_a), [&] { diff(a->value, b->value); });
+        ++a;
+        ++b;
+        continue;
+      }
       const std::string_view ka = !a.done() ? key_bytes(a->key, scratch_a) : std::string_view();
       const std::string_view kb = !b.done() ? key_bytes(b->key, scratch_b) : std::string_view();
       if (b.done() || (!a.done() && ka < kb)) {
