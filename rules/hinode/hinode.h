@@ -232,7 +232,9 @@ class HinodeState : public State {
   struct SharedView;
   SharedView shared_view() const;
   std::string view_of(const SharedView& shared, Seat viewer) const;
-  void write_player(TextWriter& w, Seat who, bool sees) const;
+  struct PublicRuns;
+  PublicRuns public_runs(Seat who) const;
+  void write_player(TextWriter& w, Seat who, bool sees, const PublicRuns& runs) const;
   void write_trick(TextWriter& w, const Trick& t, const TrickResult* result) const;
 
   Board b_;
