@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <vector>
 
@@ -276,6 +277,10 @@ namespace {
 class SpanBuilder {
  public:
   SpanBuilder(TextIndex::Span* spans, std::size_t* open, std::size_t size) : spans_(spans), open_(open), size_(size) {}
+  // Goes on at an opening bracket, with `count` containers before it, `depth` of them (listed
+  // in `open`) still open there.
+  SpanBuilder(TextIndex::Span* spans, std::size_t* open, std::size_t size, std::size_t count, std::size_t depth)
+      : spans_(spans), open_(open), size_(size), count_(count), depth_(depth) {}
   std::size_t spans() const { return count_; }
   // The containers not closed when the text ended (only in a text that is not JSON).
   const std::size_t* unclosed_begin() const { return open_; }
@@ -340,17 +345,73 @@ class SpanBuilder {
 
 }  // namespace
 
-TextIndex::TextIndex(std::string_view text) {
-  // Built in scratch space kept by the thread, then copied at its exact size: the index of
-  // every seat's last view is kept for the rest of its game.
-  thread_local std::vector<Span> spans;
-  thread_local std::vector<std::size_t> open;
-  const std::size_t most = text.size() + 1;  // containers a text of this size can hold
-  if (spans.size() < most) spans.resize(most);
-  if (open.size() < most) open.resize(most);
-  SpanBuilder b(spans.data(), open.data(), text.size());
-  const char* data = text.data();
+namespace {
+
+// Where an index is built, kept by the thread: room for every container a text of `size` bytes
+// can hold. The index is then copied at its exact size: the index of every seat's last view is
+// kept for the rest of its game.
+struct Scratch {
+  std::vector<TextIndex::Span> spans;
+  std::vector<std::size_t> open;  // the containers open where the build is
+};
+Scratch& scratch(std::size_t size) {
+  thread_local Scratch s;
+  const std::size_t most = size + 1;  // containers a text of this size can hold
+  if (s.spans.size() < most) s.spans.resize(most);
+  if (s.open.size() < most) s.open.resize(most);
+  return s;
+}
+
+// The number of bytes that `a` and `b` begin with alike.
+std::size_t common_prefix(std::string_view a, std::string_view b) {
+  const std::size_t n = std::min(a.size(), b.size());
   std::size_t i = 0;
+  while (i + 64 <= n && std::memcmp(a.data() + i, b.data() + i, 64) == 0) i += 64;
+  while (i < n && a[i] == b[i]) ++i;
+  return i;
+}
+
+}  // namespace
+
+TextIndex::TextIndex(std::string_view text) {
+  scratch(text.size());
+  build(text, 0, 0, 0);
+}
+
+TextIndex::TextIndex(std::string_view text, std::string_view like, const TextIndex& like_index) {
+  Scratch& s = scratch(text.size());
+  // The last container that opens where both texts are alike is where the build goes on:
+  // at its bracket, outside any string, the containers before it are those of `like`.
+  const std::size_t alike = common_prefix(text, like);
+  const auto opened = static_cast<std::size_t>(
+      std::lower_bound(like_index.spans_.begin(), like_index.spans_.end(), alike,
+                       [](const Span& span, std::size_t at) { return span.open < at; }) -
+      like_index.spans_.begin());
+  if (opened == 0) {
+    build(text, 0, 0, 0);
+    return;
+  }
+  const std::size_t kept = opened - 1, from = like_index.spans_[kept].open;
+  std::copy(like_index.spans_.begin(), like_index.spans_.begin() + static_cast<std::ptrdiff_t>(kept), s.spans.begin());
+  // Those still open at `from`, outermost first: each one's first entry is inside it, and a
+  // container that closed before `from` is skipped with everything inside it.
+  std::size_t depth = 0;
+  for (std::size_t j = 0; j < kept;) {
+    if (s.spans[j].close > from) {
+      s.spans[j].close = static_cast<std::uint32_t>(text.size());  // until its end is seen in `text`
+      s.open[depth++] = j++;
+    } else {
+      j = s.spans[j].after;
+    }
+  }
+  build(text, from, kept, depth);
+}
+
+void TextIndex::build(std::string_view text, std::size_t from, std::size_t kept, std::size_t depth) {
+  Scratch& s = scratch(text.size());
+  SpanBuilder b(s.spans.data(), s.open.data(), text.size(), kept, depth);
+  const char* data = text.data();
+  std::size_t i = from;
 #if defined(__SSE2__)
   // 64 bytes at a time, as masks of quotes, backslashes and brackets: a view has a
   // structural byte every few bytes, and between them names and numbers that a byte loop
@@ -380,8 +441,8 @@ TextIndex::TextIndex(std::string_view text) {
   for (; i < text.size(); ++i)
     if (kStructural[static_cast<unsigned char>(data[i])] || data[i] == '\\') b.at(i, data[i]);
   for (const std::size_t* u = b.unclosed_begin(); u != b.unclosed_end(); ++u)
-    spans[*u].after = static_cast<std::uint32_t>(b.spans());
-  spans_.assign(spans.begin(), spans.begin() + static_cast<std::ptrdiff_t>(b.spans()));
+    s.spans[*u].after = static_cast<std::uint32_t>(b.spans());
+  spans_.assign(s.spans.begin(), s.spans.begin() + static_cast<std::ptrdiff_t>(b.spans()));
 }
 
 std::size_t TextIndex::value_end(std::string_view text, std::string_view s, std::size_t i, std::size_t& cursor) const {
