@@ -69,6 +69,22 @@ std::size_t string_end(std::string_view s, std::size_t i) {
   return s.size();
 }
 
+// The number of bytes that `a` and `b` end with alike: 16 at a time from their ends.
+std::size_t common_suffix(std::string_view a, std::string_view b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  std::size_t same = 0;
+#if defined(__SSE2__)
+  for (; same + 16 <= n; same += 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a.data() + a.size() - same - 16));
+    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.data() + b.size() - same - 16));
+    const auto equal = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)));  // bit 15: the last byte
+    if (equal != 0xFFFF) return same + static_cast<std::size_t>(__builtin_clz(~equal & 0xFFFF) - 16);
+  }
+#endif
+  while (same < n && a[a.size() - 1 - same] == b[b.size() - 1 - same]) ++same;
+  return same;
+}
+
 // One element of an array, or member of an object.
 struct Member {
   std::string_view key;  // the quoted key as written; empty for array elements
@@ -84,6 +100,8 @@ class Members {
     advance();
   }
   bool done() const { return done_; }
+  // The bytes from the current member on, to the end of the container.
+  std::size_t rest() const { return s_.size() - start_; }
   const Member& operator*() const { return m_; }
   const Member* operator->() const { return &m_; }
   Members& operator++() {
@@ -97,6 +115,7 @@ class Members {
       done_ = true;
       return;
     }
+    start_ = i_;
     if (object_) {
       const std::size_t k = index_.value_end(text_, s_, i_, cursor_);
       m_.key = s_.substr(i_, k - i_);
@@ -111,7 +130,7 @@ class Members {
   const TextIndex& index_;
   std::string_view s_;
   bool object_;
-  std::size_t i_ = 1;
+  std::size_t i_ = 1, start_ = 1;
   std::size_t cursor_ = SIZE_MAX;  // the index's entry for the next container (not yet known)
   bool at_end_ = false, done_ = false;
   Member m_;
@@ -205,7 +224,10 @@ class Differ {
     // Both are sorted by key bytes: one merge walk finds removed, added and common members.
     Members a(from_, from_index_, from_text), b(to_, to_index_, to_text);
     std::string scratch_a, scratch_b;
+    const std::size_t alike_end = common_suffix(from_text, to_text);
     while (!a.done() || !b.done()) {
+      // The members left are the same bytes in both: none of them changed.
+      if (!a.done() && !b.done() && a.rest() == b.rest() && a.rest() <= alike_end) return;
       // Nearly always the same key, written the same: the member compared as it is, with no
       // look at the key's bytes unless the value changed.
       if (!a.done() && !b.done() && a->key == b->key) {
