@@ -76,6 +76,18 @@ HinodeState::HinodeState(Board board, std::unique_ptr<Rng> rng) : b_(std::move(b
   f->skills = text_of(b_.skill_table.to_json());  // each player's list: its tribe's override or the default
   for (const Player& pl : b_.p) f->heroes.push_back(text_of(hero_id(pl.tribe)));
   fixed_ = std::move(f);
+  note_last_trick();
+}
+
+void HinodeState::note_last_trick() {
+  if (!b_.last) {
+    last_trick_ = nullptr;
+    return;
+  }
+  auto text = std::make_shared<std::string>();
+  TextWriter w(*text);
+  write_trick(w, b_.last->trick, &*b_.last);
+  last_trick_ = std::move(text);
 }
 
 // The members of a player's entry that every audience sees alike, as two member lists: those
@@ -236,7 +248,7 @@ HinodeState::SharedView HinodeState::shared_view() const {
   {
     TextWriter w(v.head);
     w.key("first_leader").num(b_.first_leader).key("game").str("hinode").key("last_trick");
-    if (b_.last) write_trick(w, b_.last->trick, &*b_.last);
+    if (b_.last) w.raw(*last_trick_);
     else w.null();
   }
   {
