@@ -69,6 +69,23 @@ std::size_t string_end(std::string_view s, std::size_t i) {
   return s.size();
 }
 
+// The number of bytes that `a` and `b` begin with alike: 64 at a time, then 16.
+std::size_t common_prefix(std::string_view a, std::string_view b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  std::size_t i = 0;
+  while (i + 64 <= n && std::memcmp(a.data() + i, b.data() + i, 64) == 0) i += 64;
+#if defined(__SSE2__)
+  for (; i + 16 <= n; i += 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a.data() + i));
+    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.data() + i));
+    const auto equal = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)));  // bit 0: the first byte
+    if (equal != 0xFFFF) return i + static_cast<std::size_t>(__builtin_ctz(~equal));
+  }
+#endif
+  while (i < n && a[i] == b[i]) ++i;
+  return i;
+}
+
 // The number of bytes that `a` and `b` end with alike: 16 at a time from their ends.
 std::size_t common_suffix(std::string_view a, std::string_view b) {
   const std::size_t n = std::min(a.size(), b.size());
@@ -99,9 +116,17 @@ class Members {
     at_end_ = s.size() < 2 || s[1] == '}' || s[1] == ']';
     advance();
   }
+  // From the member after the one that ended at s[end] (a comma, or the closing bracket).
+  Members(std::string_view text, const TextIndex& index, std::string_view s, std::size_t end)
+      : text_(text), index_(index), s_(s), object_(!s.empty() && s.front() == '{'), i_(end + 1) {
+    at_end_ = end >= s.size() || s[end] != ',';
+    advance();
+  }
   bool done() const { return done_; }
   // The bytes from the current member on, to the end of the container.
   std::size_t rest() const { return s_.size() - start_; }
+  // Where the current member ends: the comma or the closing bracket after it.
+  std::size_t end() const { return i_ - 1; }
   const Member& operator*() const { return m_; }
   const Member* operator->() const { return &m_; }
   Members& operator++() {
@@ -156,6 +181,28 @@ class Differ {
   Differ(std::string& out, std::string_view from, const TextIndex& from_index, std::string_view to,
          const TextIndex& to_index, Lists& lists, DiffMemo* memo)
       : out_(out), from_(from), to_(to), from_index_(from_index), to_index_(to_index), lists_(lists), memo_(memo) {}
+
+  // The whole texts, two objects, diffed after `walk` (the last audience's), which is then
+  // this one's: the members before the last of its steps whose members are the same bytes at
+  // the same places in these texts have the same operations, copied rather than worked out.
+  void whole(DiffMemo::Walk& walk) {
+    const std::size_t from_alike = walk.steps.empty() ? 0 : common_prefix(walk.from, from_);
+    const std::size_t to_alike = walk.steps.empty() ? 0 : common_prefix(walk.to, to_);
+    std::size_t kept = 0;
+    while (kept < walk.steps.size() && walk.steps[kept].from_end < from_alike && walk.steps[kept].to_end < to_alike) ++kept;
+    walk.steps.resize(kept);
+    if (kept == 0) {
+      this->walk(Members(from_, from_index_, from_), Members(to_, to_index_, to_), from_, to_, &walk.steps);
+    } else {
+      const DiffMemo::Step last = walk.steps.back();
+      out_.assign(walk.patch, 0, last.patch_size);
+      this->walk(Members(from_, from_index_, from_, last.from_end), Members(to_, to_index_, to_, last.to_end), from_, to_,
+                 &walk.steps);
+    }
+    walk.from = from_;
+    walk.to = to_;
+    walk.patch = out_;
+  }
 
   void diff(std::string_view from, std::string_view to) {
     if (from == to) return;  // most of a view is as it was: one memcmp, no descent
@@ -221,8 +268,14 @@ class Differ {
   }
 
   void objects(std::string_view from_text, std::string_view to_text) {
-    // Both are sorted by key bytes: one merge walk finds removed, added and common members.
-    Members a(from_, from_index_, from_text), b(to_, to_index_, to_text);
+    walk(Members(from_, from_index_, from_text), Members(to_, to_index_, to_text), from_text, to_text, nullptr);
+  }
+
+  // Both are sorted by key bytes: one merge walk, from where `a` and `b` are, finds removed,
+  // added and common members. With `steps`, where each pair of members alike by key ended is
+  // recorded, and the patch's size then.
+  void walk(Members a, Members b, std::string_view from_text, std::string_view to_text,
+            std::vector<DiffMemo::Step>* steps) {
     std::string scratch_a, scratch_b;
     const std::size_t alike_end = common_suffix(from_text, to_text);
     while (!a.done() || !b.done()) {
@@ -232,6 +285,7 @@ class Differ {
       // look at the key's bytes unless the value changed.
       if (!a.done() && !b.done() && a->key == b->key) {
         if (a->value != b->value) under(key_bytes(a->key, scratch_a), [&] { diff(a->value, b->value); });
+        if (steps) steps->push_back(DiffMemo::Step{a.end(), b.end(), out_.size()});
         ++a;
         ++b;
         continue;
@@ -384,15 +438,6 @@ Scratch& scratch(std::size_t size) {
   return s;
 }
 
-// The number of bytes that `a` and `b` begin with alike.
-std::size_t common_prefix(std::string_view a, std::string_view b) {
-  const std::size_t n = std::min(a.size(), b.size());
-  std::size_t i = 0;
-  while (i + 64 <= n && std::memcmp(a.data() + i, b.data() + i, 64) == 0) i += 64;
-  while (i < n && a[i] == b[i]) ++i;
-  return i;
-}
-
 }  // namespace
 
 TextIndex::TextIndex(std::string_view text) {
@@ -500,7 +545,10 @@ std::string json_diff(std::string_view from, const TextIndex& from_index, std::s
   std::string out;
   out.reserve(256);  // a few operations: most patches fit
   out += '[';
-  Differ(out, from, from_index, to, to_index, lists, memo).diff(from, to);
+  Differ differ(out, from, from_index, to, to_index, lists, memo);
+  const bool objects = !from.empty() && !to.empty() && from.front() == '{' && to.front() == '{';
+  if (memo && objects) differ.whole(memo->walk());
+  else differ.diff(from, to);
   out += ']';
   return out;
 }

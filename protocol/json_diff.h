@@ -60,8 +60,24 @@ class DiffMemo {
   // The entries of one path (a JSON Pointer).
   std::vector<Entry>& at(const std::string& path) { return by_path_[path]; }
 
+  // The last patch's walk over the members of its whole texts (two objects): where each pair
+  // of members alike by key ended in each text, and the patch's size then. The next audience's
+  // views are alike with these up to its own members: the operations of the members that are
+  // the same bytes at the same places in its texts are copied, and its walk goes on from there.
+  struct Step {
+    std::size_t from_end, to_end;  // the bytes after the members (a comma or the closing brace)
+    std::size_t patch_size;
+  };
+  struct Walk {
+    std::string_view from, to;
+    std::string patch;  // as it was at the end of the walk, without its closing bracket
+    std::vector<Step> steps;
+  };
+  Walk& walk() { return walk_; }
+
  private:
   std::unordered_map<std::string, std::vector<Entry>> by_path_;
+  Walk walk_;
 };
 
 // A JSON Patch (an array of add / remove / replace operations), as compact JSON text, that
