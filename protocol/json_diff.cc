@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <vector>
 
@@ -35,14 +36,70 @@ constexpr std::array<bool, 256> kStructural = [] {
   return t;
 }();
 
-// The end of the string whose opening quote is at `i`. A byte loop rather than find():
-// view strings are short (keys, card names), and a backslash always escapes the next byte.
+#if defined(__SSE2__)
+// The bytes of `v` (16 of them) equal to `c`, as a mask.
+std::uint64_t equal_mask(__m128i v, char c) {
+  return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)))));
+}
+#endif
+
+// The end of the string whose opening quote is at `i`; a backslash always escapes the next
+// byte. Every key and string of both views is skipped this way as the diff reads them: 16
+// bytes at a time to the next quote or backslash (nearly every string is a key or a card name
+// that fits in one), then byte by byte for the last few bytes of `s`.
 std::size_t string_end(std::string_view s, std::size_t i) {
-  for (++i; i < s.size(); ++i) {
+  ++i;
+#if defined(__SSE2__)
+  while (i + 16 <= s.size()) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i));
+    const std::uint64_t stops = equal_mask(v, '"') | equal_mask(v, '\\');
+    if (stops == 0) {
+      i += 16;
+      continue;
+    }
+    i += static_cast<std::size_t>(__builtin_ctzll(stops));
+    if (s[i] == '"') return i + 1;
+    i += 2;  // the backslash and the byte it escapes
+  }
+#endif
+  for (; i < s.size(); ++i) {
     if (s[i] == '"') return i + 1;
     if (s[i] == '\\') ++i;
   }
   return s.size();
+}
+
+// The number of bytes that `a` and `b` begin with alike: 64 at a time, then 16.
+std::size_t common_prefix(std::string_view a, std::string_view b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  std::size_t i = 0;
+  while (i + 64 <= n && std::memcmp(a.data() + i, b.data() + i, 64) == 0) i += 64;
+#if defined(__SSE2__)
+  for (; i + 16 <= n; i += 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a.data() + i));
+    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.data() + i));
+    const auto equal = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)));  // bit 0: the first byte
+    if (equal != 0xFFFF) return i + static_cast<std::size_t>(__builtin_ctz(~equal));
+  }
+#endif
+  while (i < n && a[i] == b[i]) ++i;
+  return i;
+}
+
+// The number of bytes that `a` and `b` end with alike: 16 at a time from their ends.
+std::size_t common_suffix(std::string_view a, std::string_view b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  std::size_t same = 0;
+#if defined(__SSE2__)
+  for (; same + 16 <= n; same += 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a.data() + a.size() - same - 16));
+    const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.data() + b.size() - same - 16));
+    const auto equal = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)));  // bit 15: the last byte
+    if (equal != 0xFFFF) return same + static_cast<std::size_t>(__builtin_clz(~equal & 0xFFFF) - 16);
+  }
+#endif
+  while (same < n && a[a.size() - 1 - same] == b[b.size() - 1 - same]) ++same;
+  return same;
 }
 
 // One element of an array, or member of an object.
@@ -59,7 +116,17 @@ class Members {
     at_end_ = s.size() < 2 || s[1] == '}' || s[1] == ']';
     advance();
   }
+  // From the member after the one that ended at s[end] (a comma, or the closing bracket).
+  Members(std::string_view text, const TextIndex& index, std::string_view s, std::size_t end)
+      : text_(text), index_(index), s_(s), object_(!s.empty() && s.front() == '{'), i_(end + 1) {
+    at_end_ = end >= s.size() || s[end] != ',';
+    advance();
+  }
   bool done() const { return done_; }
+  // The bytes from the current member on, to the end of the container.
+  std::size_t rest() const { return s_.size() - start_; }
+  // Where the current member ends: the comma or the closing bracket after it.
+  std::size_t end() const { return i_ - 1; }
   const Member& operator*() const { return m_; }
   const Member* operator->() const { return &m_; }
   Members& operator++() {
@@ -73,6 +140,7 @@ class Members {
       done_ = true;
       return;
     }
+    start_ = i_;
     if (object_) {
       const std::size_t k = index_.value_end(text_, s_, i_, cursor_);
       m_.key = s_.substr(i_, k - i_);
@@ -87,7 +155,7 @@ class Members {
   const TextIndex& index_;
   std::string_view s_;
   bool object_;
-  std::size_t i_ = 1;
+  std::size_t i_ = 1, start_ = 1;
   std::size_t cursor_ = SIZE_MAX;  // the index's entry for the next container (not yet known)
   bool at_end_ = false, done_ = false;
   Member m_;
@@ -113,6 +181,28 @@ class Differ {
   Differ(std::string& out, std::string_view from, const TextIndex& from_index, std::string_view to,
          const TextIndex& to_index, Lists& lists, DiffMemo* memo)
       : out_(out), from_(from), to_(to), from_index_(from_index), to_index_(to_index), lists_(lists), memo_(memo) {}
+
+  // The whole texts, two objects, diffed after `walk` (the last audience's), which is then
+  // this one's: the members before the last of its steps whose members are the same bytes at
+  // the same places in these texts have the same operations, copied rather than worked out.
+  void whole(DiffMemo::Walk& walk) {
+    const std::size_t from_alike = walk.steps.empty() ? 0 : common_prefix(walk.from, from_);
+    const std::size_t to_alike = walk.steps.empty() ? 0 : common_prefix(walk.to, to_);
+    std::size_t kept = 0;
+    while (kept < walk.steps.size() && walk.steps[kept].from_end < from_alike && walk.steps[kept].to_end < to_alike) ++kept;
+    walk.steps.resize(kept);
+    if (kept == 0) {
+      this->walk(Members(from_, from_index_, from_), Members(to_, to_index_, to_), from_, to_, &walk.steps);
+    } else {
+      const DiffMemo::Step last = walk.steps.back();
+      out_.assign(walk.patch, 0, last.patch_size);
+      this->walk(Members(from_, from_index_, from_, last.from_end), Members(to_, to_index_, to_, last.to_end), from_, to_,
+                 &walk.steps);
+    }
+    walk.from = from_;
+    walk.to = to_;
+    walk.patch = out_;
+  }
 
   void diff(std::string_view from, std::string_view to) {
     if (from == to) return;  // most of a view is as it was: one memcmp, no descent
@@ -178,10 +268,28 @@ class Differ {
   }
 
   void objects(std::string_view from_text, std::string_view to_text) {
-    // Both are sorted by key bytes: one merge walk finds removed, added and common members.
-    Members a(from_, from_index_, from_text), b(to_, to_index_, to_text);
+    walk(Members(from_, from_index_, from_text), Members(to_, to_index_, to_text), from_text, to_text, nullptr);
+  }
+
+  // Both are sorted by key bytes: one merge walk, from where `a` and `b` are, finds removed,
+  // added and common members. With `steps`, where each pair of members alike by key ended is
+  // recorded, and the patch's size then.
+  void walk(Members a, Members b, std::string_view from_text, std::string_view to_text,
+            std::vector<DiffMemo::Step>* steps) {
     std::string scratch_a, scratch_b;
+    const std::size_t alike_end = common_suffix(from_text, to_text);
     while (!a.done() || !b.done()) {
+      // The members left are the same bytes in both: none of them changed.
+      if (!a.done() && !b.done() && a.rest() == b.rest() && a.rest() <= alike_end) return;
+      // Nearly always the same key, written the same: the member compared as it is, with no
+      // look at the key's bytes unless the value changed.
+      if (!a.done() && !b.done() && a->key == b->key) {
+        if (a->value != b->value) under(key_bytes(a->key, scratch_a), [&] { diff(a->value, b->value); });
+        if (steps) steps->push_back(DiffMemo::Step{a.end(), b.end(), out_.size()});
+        ++a;
+        ++b;
+        continue;
+      }
       const std::string_view ka = !a.done() ? key_bytes(a->key, scratch_a) : std::string_view();
       const std::string_view kb = !b.done() ? key_bytes(b->key, scratch_b) : std::string_view();
       if (b.done() || (!a.done() && ka < kb)) {
@@ -245,6 +353,10 @@ namespace {
 class SpanBuilder {
  public:
   SpanBuilder(TextIndex::Span* spans, std::size_t* open, std::size_t size) : spans_(spans), open_(open), size_(size) {}
+  // Goes on at an opening bracket, with `count` containers before it, `depth` of them (listed
+  // in `open`) still open there.
+  SpanBuilder(TextIndex::Span* spans, std::size_t* open, std::size_t size, std::size_t count, std::size_t depth)
+      : spans_(spans), open_(open), size_(size), count_(count), depth_(depth) {}
   std::size_t spans() const { return count_; }
   // The containers not closed when the text ended (only in a text that is not JSON).
   const std::size_t* unclosed_begin() const { return open_; }
@@ -269,15 +381,22 @@ class SpanBuilder {
   // inside a string follows from the count of quotes before it, so the quotes, a third of a
   // view's bytes, are not visited one by one.
   void block(std::size_t i, std::uint64_t quotes, std::uint64_t opens, std::uint64_t closes) {
-    std::uint64_t inside = quotes;  // bit b: an odd number of quotes at or before b
-    for (unsigned shift = 1; shift < 64; shift *= 2) inside ^= inside << shift;
+    // Bit b: an odd number of quotes at or before b (a prefix XOR, written out: six shifts).
+    std::uint64_t inside = quotes;
+    inside ^= inside << 1;
+    inside ^= inside << 2;
+    inside ^= inside << 4;
+    inside ^= inside << 8;
+    inside ^= inside << 16;
+    inside ^= inside << 32;
+    const bool odd = inside >> 63;  // the block's quotes: whether it ends in another string than it began
     if (in_string_) inside = ~inside;
     for (std::uint64_t m = (opens | closes) & ~inside; m != 0; m &= m - 1) {
       const auto b = static_cast<unsigned>(__builtin_ctzll(m));
       if ((opens >> b) & 1) open_bracket(i + b);
       else close_bracket(i + b);
     }
-    if (__builtin_popcountll(quotes) & 1) in_string_ = !in_string_;
+    if (odd) in_string_ = !in_string_;
   }
 
  private:
@@ -300,26 +419,66 @@ class SpanBuilder {
   bool in_string_ = false;
 };
 
-#if defined(__SSE2__)
-// The bytes of `data` (16 of them) equal to `c`, as a mask.
-std::uint64_t equal_mask(__m128i v, char c) {
-  return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)))));
+}  // namespace
+
+namespace {
+
+// Where an index is built, kept by the thread: room for every container a text of `size` bytes
+// can hold. The index is then copied at its exact size: the index of every seat's last view is
+// kept for the rest of its game.
+struct Scratch {
+  std::vector<TextIndex::Span> spans;
+  std::vector<std::size_t> open;  // the containers open where the build is
+};
+Scratch& scratch(std::size_t size) {
+  thread_local Scratch s;
+  const std::size_t most = size + 1;  // containers a text of this size can hold
+  if (s.spans.size() < most) s.spans.resize(most);
+  if (s.open.size() < most) s.open.resize(most);
+  return s;
 }
-#endif
 
 }  // namespace
 
 TextIndex::TextIndex(std::string_view text) {
-  // Built in scratch space kept by the thread, then copied at its exact size: the index of
-  // every seat's last view is kept for the rest of its game.
-  thread_local std::vector<Span> spans;
-  thread_local std::vector<std::size_t> open;
-  const std::size_t most = text.size() + 1;  // containers a text of this size can hold
-  if (spans.size() < most) spans.resize(most);
-  if (open.size() < most) open.resize(most);
-  SpanBuilder b(spans.data(), open.data(), text.size());
+  scratch(text.size());
+  build(text, 0, 0, 0);
+}
+
+TextIndex::TextIndex(std::string_view text, std::string_view like, const TextIndex& like_index) {
+  Scratch& s = scratch(text.size());
+  // The last container that opens where both texts are alike is where the build goes on:
+  // at its bracket, outside any string, the containers before it are those of `like`.
+  const std::size_t alike = common_prefix(text, like);
+  const auto opened = static_cast<std::size_t>(
+      std::lower_bound(like_index.spans_.begin(), like_index.spans_.end(), alike,
+                       [](const Span& span, std::size_t at) { return span.open < at; }) -
+      like_index.spans_.begin());
+  if (opened == 0) {
+    build(text, 0, 0, 0);
+    return;
+  }
+  const std::size_t kept = opened - 1, from = like_index.spans_[kept].open;
+  std::copy(like_index.spans_.begin(), like_index.spans_.begin() + static_cast<std::ptrdiff_t>(kept), s.spans.begin());
+  // Those still open at `from`, outermost first: each one's first entry is inside it, and a
+  // container that closed before `from` is skipped with everything inside it.
+  std::size_t depth = 0;
+  for (std::size_t j = 0; j < kept;) {
+    if (s.spans[j].close > from) {
+      s.spans[j].close = static_cast<std::uint32_t>(text.size());  // until its end is seen in `text`
+      s.open[depth++] = j++;
+    } else {
+      j = s.spans[j].after;
+    }
+  }
+  build(text, from, kept, depth);
+}
+
+void TextIndex::build(std::string_view text, std::size_t from, std::size_t kept, std::size_t depth) {
+  Scratch& s = scratch(text.size());
+  SpanBuilder b(s.spans.data(), s.open.data(), text.size(), kept, depth);
   const char* data = text.data();
-  std::size_t i = 0;
+  std::size_t i = from;
 #if defined(__SSE2__)
   // 64 bytes at a time, as masks of quotes, backslashes and brackets: a view has a
   // structural byte every few bytes, and between them names and numbers that a byte loop
@@ -349,8 +508,8 @@ TextIndex::TextIndex(std::string_view text) {
   for (; i < text.size(); ++i)
     if (kStructural[static_cast<unsigned char>(data[i])] || data[i] == '\\') b.at(i, data[i]);
   for (const std::size_t* u = b.unclosed_begin(); u != b.unclosed_end(); ++u)
-    spans[*u].after = static_cast<std::uint32_t>(b.spans());
-  spans_.assign(spans.begin(), spans.begin() + static_cast<std::ptrdiff_t>(b.spans()));
+    s.spans[*u].after = static_cast<std::uint32_t>(b.spans());
+  spans_.assign(s.spans.begin(), s.spans.begin() + static_cast<std::ptrdiff_t>(b.spans()));
 }
 
 std::size_t TextIndex::value_end(std::string_view text, std::string_view s, std::size_t i, std::size_t& cursor) const {
@@ -386,7 +545,10 @@ std::string json_diff(std::string_view from, const TextIndex& from_index, std::s
   std::string out;
   out.reserve(256);  // a few operations: most patches fit
   out += '[';
-  Differ(out, from, from_index, to, to_index, lists, memo).diff(from, to);
+  Differ differ(out, from, from_index, to, to_index, lists, memo);
+  const bool objects = !from.empty() && !to.empty() && from.front() == '{' && to.front() == '{';
+  if (memo && objects) differ.whole(memo->walk());
+  else differ.diff(from, to);
   out += ']';
   return out;
 }

@@ -20,6 +20,10 @@ class TextIndex {
  public:
   TextIndex() = default;
   explicit TextIndex(std::string_view text);
+  // The index of `text` made from the index of `like`, another text that `text` begins alike
+  // with (one action's views of different seats are alike up to a seat's own entry): only the
+  // bytes from where they part are read. The same index as TextIndex(text).
+  TextIndex(std::string_view text, std::string_view like, const TextIndex& like_index);
   bool empty() const { return spans_.empty(); }
   // The end of the value that starts at s[i], where `s` is a part of `text` (the text indexed).
   // `cursor` is the caller's place in the index: reading the values of one container in
@@ -30,9 +34,15 @@ class TextIndex {
   struct Span {
     std::uint32_t open, close;  // the opening bracket's position; one past the closing one
     std::uint32_t after;        // the entry after this container and everything inside it
+    bool operator==(const Span&) const = default;
   };
+  bool operator==(const TextIndex&) const = default;
 
  private:
+  // Indexes text[from..] after the first `kept` entries of the thread's scratch spans, which
+  // hold the containers that open before `from`, `depth` of them (listed first in its open
+  // stack) still open there.
+  void build(std::string_view text, std::size_t from, std::size_t kept, std::size_t depth);
   std::vector<Span> spans_;  // by position of the opening bracket
 };
 
@@ -50,8 +60,24 @@ class DiffMemo {
   // The entries of one path (a JSON Pointer).
   std::vector<Entry>& at(const std::string& path) { return by_path_[path]; }
 
+  // The last patch's walk over the members of its whole texts (two objects): where each pair
+  // of members alike by key ended in each text, and the patch's size then. The next audience's
+  // views are alike with these up to its own members: the operations of the members that are
+  // the same bytes at the same places in its texts are copied, and its walk goes on from there.
+  struct Step {
+    std::size_t from_end, to_end;  // the bytes after the members (a comma or the closing brace)
+    std::size_t patch_size;
+  };
+  struct Walk {
+    std::string_view from, to;
+    std::string patch;  // as it was at the end of the walk, without its closing bracket
+    std::vector<Step> steps;
+  };
+  Walk& walk() { return walk_; }
+
  private:
   std::unordered_map<std::string, std::vector<Entry>> by_path_;
+  Walk walk_;
 };
 
 // A JSON Patch (an array of add / remove / replace operations), as compact JSON text, that

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <initializer_list>
+#include <memory>
 #include <stdexcept>
 
 namespace nyan {
@@ -36,19 +37,42 @@ Digest digest(std::initializer_list<std::string_view> parts) {
   return d;
 }
 
-// The number of whole 64-byte blocks that every one of `texts` begins with, in bytes: SHA-256
-// reads whole blocks, so a context that has read them is where every text's hash goes on.
-std::size_t common_blocks(const std::vector<std::string_view>& texts) {
+// The number of whole 64-byte blocks that `a` and `b` both begin with, in bytes: SHA-256
+// reads whole blocks, so a context that has read them is where both hashes go on.
+std::size_t common_blocks(std::string_view a, std::string_view b) {
   constexpr std::size_t kBlock = 64;
-  std::size_t common = texts.empty() ? 0 : texts.front().size() / kBlock * kBlock;
-  for (std::size_t t = 1; t < texts.size() && common > 0; ++t) {
-    const std::size_t limit = std::min(common, texts[t].size() / kBlock * kBlock);
-    std::size_t same = 0;
-    while (same < limit && std::memcmp(texts.front().data() + same, texts[t].data() + same, kBlock) == 0) same += kBlock;
-    common = same;
-  }
-  return common;
+  const std::size_t limit = std::min(a.size(), b.size()) / kBlock * kBlock;
+  std::size_t same = 0;
+  while (same < limit && std::memcmp(a.data() + same, b.data() + same, kBlock) == 0) same += kBlock;
+  return same;
 }
+
+// Contexts that have read the beginning of the text being hashed, at increasing positions:
+// where the texts after it can go on from. Their contexts are kept by the thread.
+class Resumes {
+ public:
+  // Drops the contexts past `pos`; the last one left (if any) is where a text that begins
+  // with the current text's first `pos` bytes goes on from.
+  void keep_to(std::size_t pos) {
+    while (depth_ > 0 && at_[depth_ - 1] > pos) --depth_;
+  }
+  bool empty() const { return depth_ == 0; }
+  std::size_t last_at() const { return at_[depth_ - 1]; }
+  EVP_MD_CTX* last() const { return contexts_[depth_ - 1]->ctx; }
+  // Keeps a copy of `ctx`, which has read `pos` bytes.
+  bool push(std::size_t pos, const EVP_MD_CTX* ctx) {
+    if (contexts_.size() == depth_) contexts_.push_back(std::make_unique<DigestContext>());
+    if (at_.size() == depth_) at_.push_back(0);
+    at_[depth_] = pos;
+    EVP_MD_CTX* copy = contexts_[depth_++]->ctx;
+    return copy && EVP_MD_CTX_copy_ex(copy, ctx) == 1;
+  }
+
+ private:
+  std::vector<std::unique_ptr<DigestContext>> contexts_;
+  std::vector<std::size_t> at_;
+  std::size_t depth_ = 0;
+};
 
 std::string_view view_of(const Digest& d) { return {reinterpret_cast<const char*>(d.data()), d.size()}; }
 
@@ -57,20 +81,35 @@ std::string_view view_of(const Digest& d) { return {reinterpret_cast<const char*
 Digest sha256(std::string_view bytes) { return digest({bytes}); }
 
 std::vector<Digest> sha256_each(const std::vector<std::string_view>& texts) {
-  const std::size_t common = common_blocks(texts);
-  if (texts.size() < 2 || common == 0) {
-    std::vector<Digest> out;
-    for (std::string_view t : texts) out.push_back(sha256(t));
-    return out;
-  }
-  thread_local DigestContext prefix, each;
-  bool ok = prefix.ctx && each.ctx && EVP_DigestInit_ex2(prefix.ctx, sha256_md(), nullptr) == 1 &&
-            EVP_DigestUpdate(prefix.ctx, texts.front().data(), common) == 1;
+  // shared[t]: the blocks that text t begins with alike with the text before it. The views of
+  // one action's seats are alike up to the first seat's entry in a list of seats, and each
+  // seat's view from there on up to its own entry: each text goes on from the context of the
+  // one before it at the blocks they share, and from the blocks shared by all that follow it.
+  std::vector<std::size_t> shared(texts.size() + 1, 0);
+  for (std::size_t t = 1; t < texts.size(); ++t) shared[t] = common_blocks(texts[t - 1], texts[t]);
+  thread_local DigestContext each;
+  thread_local Resumes resumes;
   std::vector<Digest> out(texts.size());
+  bool ok = each.ctx != nullptr;
   for (std::size_t t = 0; t < texts.size() && ok; ++t) {
+    resumes.keep_to(shared[t]);
+    std::size_t at = 0;
+    if (resumes.empty()) {
+      ok = EVP_DigestInit_ex2(each.ctx, sha256_md(), nullptr) == 1;
+    } else {
+      at = resumes.last_at();
+      ok = EVP_MD_CTX_copy_ex(each.ctx, resumes.last()) == 1;
+    }
+    // What every text after this one begins with alike with it, and what the next one does.
+    const std::size_t all_after =
+        t + 1 < texts.size() ? *std::min_element(shared.begin() + static_cast<std::ptrdiff_t>(t) + 1, shared.end() - 1) : 0;
+    for (const std::size_t stop : {all_after, shared[t + 1]}) {
+      if (stop <= at || !ok) continue;
+      ok = EVP_DigestUpdate(each.ctx, texts[t].data() + at, stop - at) == 1 && resumes.push(stop, each.ctx);
+      at = stop;
+    }
     unsigned int len = 0;
-    ok = EVP_MD_CTX_copy_ex(each.ctx, prefix.ctx) == 1 &&
-         EVP_DigestUpdate(each.ctx, texts[t].data() + common, texts[t].size() - common) == 1 &&
+    ok = ok && EVP_DigestUpdate(each.ctx, texts[t].data() + at, texts[t].size() - at) == 1 &&
          EVP_DigestFinal_ex(each.ctx, out[t].data(), &len) == 1 && len == out[t].size();
   }
   if (!ok) throw std::runtime_error("SHA-256 failed");

@@ -207,7 +207,10 @@ Result Match::prepare_move(const Move& move, bool forfeit, bool spectators, Pend
     SentView& now = p.sent_[audience(audiences[a])];
     now.text = std::move(views[a]);
     now.text.shrink_to_fit();
-    now.index = TextIndex(now.text);
+    // Each view but the first is indexed from the one before it: they are alike up to a
+    // seat's own entry, and only the rest is read.
+    const SentView* previous = a > 0 ? &p.sent_[audience(audiences[a - 1])] : nullptr;
+    now.index = previous ? TextIndex(now.text, previous->text, previous->index) : TextIndex(now.text);
     now.version = p.version_;
     texts.push_back(now.text);
   }

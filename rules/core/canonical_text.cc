@@ -276,10 +276,16 @@ TextWriter& TextWriter::close(char bracket) {
 }
 
 TextWriter& TextWriter::num(std::int64_t v) {
+  const bool comma = !after_key_ && need_comma_;
+  after_key_ = false;
+  if (v >= 0 && v < 10) {  // most numbers in a view (seats, counts, small scores): one byte, no copy
+    if (comma) out_ += ',';
+    out_ += static_cast<char>('0' + v);
+    return written();
+  }
   char piece[24];  // a comma and up to 20 digits with the sign
   char* p = piece;
-  if (after_key_) after_key_ = false;
-  else if (need_comma_) *p++ = ',';
+  if (comma) *p++ = ',';
   p = std::to_chars(p, piece + sizeof piece, v).ptr;
   out_.append(piece, static_cast<std::size_t>(p - piece));
   return written();

@@ -45,8 +45,10 @@ class TextWriter {
   // A key written in the program (a literal, which is nearly every key): its bytes need no
   // escaping, so release builds copy it with its quotes and colon without looking at it;
   // with the key check on, a literal that would need escapes throws std::logic_error.
+  // Inlined where it is called, so that the literal's length is a constant there and its copy
+  // a few moves: out of line, it measured a call of strlen and one of memcpy per key.
   template <std::size_t N>
-  TextWriter& key(const char (&k)[N]) {
+  [[gnu::always_inline]] TextWriter& key(const char (&k)[N]) {
     const std::string_view s(k);  // a constant for a literal
     if (checking_) return key_checked(s);
     char piece[N + 3];  // comma, quotes, colon

@@ -232,14 +232,20 @@ class HinodeState : public State {
   struct SharedView;
   SharedView shared_view() const;
   std::string view_of(const SharedView& shared, Seat viewer) const;
-  void write_player(TextWriter& w, Seat who, bool sees) const;
+  struct PublicRuns;
+  PublicRuns public_runs(Seat who) const;
+  void write_player(TextWriter& w, Seat who, bool sees, const PublicRuns& runs) const;
   void write_trick(TextWriter& w, const Trick& t, const TrickResult* result) const;
+  void note_last_trick();
 
   Board b_;
   RngBox rng_;  // the round deals of rounds 2 and 3
   // The parts of every view that never change in a game, written once. Shared by copies: it
   // is immutable and derived from board parts that never change.
   std::shared_ptr<const FixedText> fixed_;
+  // The views' "last_trick" (b_.last), written when it is set: it changes once a trick, and
+  // copies share it.
+  std::shared_ptr<const std::string> last_trick_;
 };
 
 // A new game: the first leader (random step 1 unless given) and the round-1 deal.

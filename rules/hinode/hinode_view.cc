@@ -76,10 +76,60 @@ HinodeState::HinodeState(Board board, std::unique_ptr<Rng> rng) : b_(std::move(b
   f->skills = text_of(b_.skill_table.to_json());  // each player's list: its tribe's override or the default
   for (const Player& pl : b_.p) f->heroes.push_back(text_of(hero_id(pl.tribe)));
   fixed_ = std::move(f);
+  note_last_trick();
 }
 
-// `sees`: the player's own view, or the end of the game (which shows every hand).
-void HinodeState::write_player(TextWriter& w, Seat who, bool sees) const {
+void HinodeState::note_last_trick() {
+  if (!b_.last) {
+    last_trick_ = nullptr;
+    return;
+  }
+  auto text = std::make_shared<std::string>();
+  TextWriter w(*text);
+  write_trick(w, b_.last->trick, &*b_.last);
+  last_trick_ = std::move(text);
+}
+
+// The members of a player's entry that every audience sees alike, as two member lists: those
+// before "keep" and those after it. Written once per state, they go into the entry the others
+// see and into the player's own, which differ only in the members around them.
+struct HinodeState::PublicRuns {
+  std::string text;     // both lists, one after the other
+  std::size_t keep_at;  // where the second begins
+  std::string_view before_keep() const { return std::string_view(text).substr(0, keep_at); }  // hand_count .. k
+  std::string_view after_keep() const { return std::string_view(text).substr(keep_at); }      // known_in_hand .. vp
+};
+
+HinodeState::PublicRuns HinodeState::public_runs(Seat who) const {
+  const Player& pl = b_.p[who];
+  PublicRuns r;
+  r.text.reserve(256);  // both, with room for every card known
+  {
+    TextWriter w(r.text);
+    w.key("hand_count").num(static_cast<std::int64_t>(pl.hand.size()));
+    w.key("hero").raw(fixed_->heroes[who]).key("hero_used").flag(pl.hero_used);
+    w.key("k").open_object();  // keys B, G, R: the suits backwards
+    for (int s = kSuits - 1; s >= 0; --s) w.key(std::string_view(&"RGB"[s], 1)).num(b_.k(who, static_cast<Suit>(s)));
+    w.close_object();
+  }
+  r.keep_at = r.text.size();
+  {
+    TextWriter w(r.text);  // a list of its own: no comma before its first member
+    w.key("known_in_hand");
+    write_cards(w, pl.known);
+    w.key("on_map").num(b_.markers_on_map(who)).key("recalls_used").num(pl.recalls_used);
+    w.key("seat").num(who).key("supply").num(b_.supply(who)).key("tribe").str(kTribeIds[pl.tribe]);
+    w.key("voids").open_array();
+    for (int s = 0; s < kSuits; ++s)
+      if (pl.voids & suit_bit(static_cast<Suit>(s))) w.str(std::string_view(&"RGB"[s], 1));
+    w.close_array().key("vp").num(pl.vp);
+  }
+  return r;
+}
+
+// `sees`: the player's own view, or the end of the game (which shows every hand). `runs` are
+// the player's public_runs.
+void HinodeState::write_player(TextWriter& w, Seat who, bool sees, const PublicRuns& runs) const {
   const Player& pl = b_.p[who];
   w.open_object().key("carried");
   // The card carried into this round: whether there is one is public, which one is not.
@@ -96,11 +146,7 @@ void HinodeState::write_player(TextWriter& w, Seat who, bool sees) const {
     w.close_array().key("hand");
     write_cards(w, pl.hand);
   }
-  w.key("hand_count").num(static_cast<std::int64_t>(pl.hand.size()));
-  w.key("hero").raw(fixed_->heroes[who]).key("hero_used").flag(pl.hero_used);
-  w.key("k").open_object();  // keys B, G, R: the suits backwards
-  for (int s = kSuits - 1; s >= 0; --s) w.key(std::string_view(&"RGB"[s], 1)).num(b_.k(who, static_cast<Suit>(s)));
-  w.close_object();
+  w.raw(runs.before_keep());
   if (b_.phase == Phase::round_end_keep) {
     const KeepRecord* kr = b_.keep_of(b_.round, who);
     w.key("keep");
@@ -109,14 +155,7 @@ void HinodeState::write_player(TextWriter& w, Seat who, bool sees) const {
     else if (kr->card == kNoCard) w.str("none");
     else w.str(card_id(kr->card));
   }
-  w.key("known_in_hand");
-  write_cards(w, pl.known);
-  w.key("on_map").num(b_.markers_on_map(who)).key("recalls_used").num(pl.recalls_used);
-  w.key("seat").num(who).key("supply").num(b_.supply(who)).key("tribe").str(kTribeIds[pl.tribe]);
-  w.key("voids").open_array();
-  for (int s = 0; s < kSuits; ++s)
-    if (pl.voids & suit_bit(static_cast<Suit>(s))) w.str(std::string_view(&"RGB"[s], 1));
-  w.close_array().key("vp").num(pl.vp).close_object();
+  w.raw(runs.after_keep()).close_object();
 }
 
 // A trick, and for the last resolved one (`result`) what it gave, in one key order.
@@ -192,6 +231,7 @@ void HinodeState::write_trick(TextWriter& w, const Trick& t, const TrickResult* 
 struct HinodeState::SharedView {
   std::string head;                 // first_leader .. last_trick, before "log"
   std::string middle;               // map .. played_this_round, between "log" and "players"
+  std::vector<PublicRuns> runs;     // per seat: the members of its entry that all audiences see
   std::vector<std::string> player;  // per seat: its entry in "players" as the others see it
   std::string tail;                 // removed .. undealt_count, before "you"
 };
@@ -203,11 +243,12 @@ HinodeState::SharedView HinodeState::shared_view() const {
   v.head.reserve(1024);
   v.middle.reserve(1536);
   v.tail.reserve(1024);
+  v.runs.reserve(static_cast<std::size_t>(b_.players));
   v.player.reserve(static_cast<std::size_t>(b_.players));
   {
     TextWriter w(v.head);
     w.key("first_leader").num(b_.first_leader).key("game").str("hinode").key("last_trick");
-    if (b_.last) write_trick(w, b_.last->trick, &*b_.last);
+    if (b_.last) w.raw(*last_trick_);
     else w.null();
   }
   {
@@ -228,10 +269,11 @@ HinodeState::SharedView HinodeState::shared_view() const {
     write_cards(w, b_.round_played);
   }
   for (Seat s = 0; s < b_.players; ++s) {
+    const PublicRuns& runs = v.runs.emplace_back(public_runs(s));
     std::string& player = v.player.emplace_back();
     player.reserve(512);
     TextWriter w(player);
-    write_player(w, s, /*sees=*/all);
+    write_player(w, s, /*sees=*/all, runs);
   }
   {
     TextWriter w(v.tail);
@@ -268,7 +310,7 @@ std::string HinodeState::view_of(const SharedView& v, Seat viewer) const {
   out += v.middle;
   out += ',';
   append_seat_entries(out, "players", v.player, viewer, over(),
-                      [&](TextWriter& w) { write_player(w, viewer, /*sees=*/true); });
+                      [&](TextWriter& w) { write_player(w, viewer, /*sees=*/true, v.runs[viewer]); });
   out += ',';
   out += v.tail;
   out += ",\"you\":";

@@ -267,6 +267,7 @@ void HinodeState::resolve_trick() {
               {"next_leader", t.b1}});
   r.trick = t;
   b_.last = std::move(r);
+  note_last_trick();
   // R12.5: B1 leads next, even if it lost the battle (G10).
   const int number = t.number;
   const Seat next = t.b1;

@@ -39,3 +39,20 @@ TEST_CASE("sha256_each hashes texts that begin alike as sha256 hashes each alone
   }
   CHECK(sha256_each({}).empty());
 }
+
+TEST_CASE("sha256_each hashes texts that each begin alike with the one before as sha256 does", "[commit]") {
+  // Seats' views are alike up to the first seat's entry, then each up to its own: each text
+  // goes on from the one before it. Also a text that shares less with the next than with the
+  // one before it, one shorter than a block, and one that shares nothing.
+  const std::string a(200, 'a'), b(150, 'b'), c(130, 'c');
+  const std::vector<std::string> texts = {a + "0" + b,     a + b + "1" + c, a + b + c + "2", a + b + c + "3",
+                                          a + "4",         a + b + c + "5", "6",             std::string(300, 'z'),
+                                          a + b + c + "7"};
+  const std::vector<std::string_view> views(texts.begin(), texts.end());
+  for (std::size_t first = 0; first < views.size(); ++first) {
+    const std::vector<std::string_view> some(views.begin() + static_cast<std::ptrdiff_t>(first), views.end());
+    const std::vector<Digest> each = sha256_each(some);
+    REQUIRE(each.size() == some.size());
+    for (std::size_t t = 0; t < some.size(); ++t) CHECK(each[t] == sha256(some[t]));
+  }
+}

@@ -173,3 +173,21 @@ TEST_CASE("json_diff: texts that are not JSON, such as brackets never closed, ar
     CHECK_NOTHROW(nyan::json_diff(std::string(n, ']'), open));
   }
 }
+
+TEST_CASE("TextIndex: an index made from another text's index is the index of the text alone", "[protocol][patch]") {
+  // The server indexes each seat's view from the view of the seat before it, which it begins
+  // alike with. Here texts that begin alike for any length, JSON or not: a text cut anywhere
+  // (inside a string, after an escape) and ended with the end of another.
+  nyan::SplitMix rng(20261205);
+  for (int i = 0; i < 2000; ++i) {
+    const std::string like = nyan::canonical_json(random_json(rng, 4));
+    const std::string other = nyan::canonical_json(rng.uniform(2) == 0 ? mutate(Json::parse(like), rng, 4) : random_json(rng, 4));
+    const std::size_t cut = rng.uniform(static_cast<std::uint32_t>(like.size() + 1));
+    const std::size_t resume = rng.uniform(static_cast<std::uint32_t>(other.size() + 1));
+    for (const std::string& text : {other, like.substr(0, cut) + other.substr(resume), like.substr(0, cut), like + "]]}{"}) {
+      INFO(like << " / " << text);
+      REQUIRE(nyan::TextIndex(text, like, nyan::TextIndex(like)) == nyan::TextIndex(text));
+      REQUIRE(nyan::TextIndex(like, text, nyan::TextIndex(text)) == nyan::TextIndex(like));
+    }
+  }
+}
