@@ -80,12 +80,12 @@ Error HinodeState::explain_rejection(Seat seat, const Json& given) const {
     const int k = b_.k(seat, suit);
     if (a.contains("boost")) {
       if (suit_of(*area_card) != suit) return illegal("boost applies only to a card of the lead suit");
-      if (pl.skills.boost_amount(k) == 0) return illegal(skill_missing(pl.skills, SkillKind::value_plus, suit, k));
+      if (pl.skills->boost_amount(k) == 0) return illegal(skill_missing(*pl.skills, SkillKind::value_plus, suit, k));
     }
     if (a.contains("recall")) {
-      if (pl.skills.recall_limit(k) == 0) return illegal(skill_missing(pl.skills, SkillKind::recall, suit, k));
+      if (pl.skills->recall_limit(k) == 0) return illegal(skill_missing(*pl.skills, SkillKind::recall, suit, k));
       return illegal("you have used recall " + std::to_string(pl.recalls_used) + " time(s) this round (limit " +
-                     std::to_string(pl.skills.recall_limit(k)) + ")");
+                     std::to_string(pl.skills->recall_limit(k)) + ")");
     }
     return illegal("this play is not legal now");
   }
@@ -107,12 +107,12 @@ Error HinodeState::explain_rejection(Seat seat, const Json& given) const {
       return malformed("occupy needs exactly 'area': an area id");
     if (keeping) return illegal(kKeepNow);
     if (b_.phase != Phase::judgment) return illegal("areas are occupied in the judgment step, after every card is played");
-    const int i = b_.map.find(area->get<std::string>());
+    const int i = b_.map->find(area->get<std::string>());
     if (i < 0) return illegal("there is no area '" + area->get<std::string>() + "' on this map");
     if (b_.supply(seat) < 1) return illegal("you have no markers left in your supply");
     const Suit suit = occupy_suit(b_, b_.trick.play_of(seat));
-    if (b_.map.areas[i].suit != suit) return illegal("you may only occupy areas of suit " + suit_words(suit));
-    return illegal(b_.map.areas[i].id + " has no free site");
+    if (b_.map->areas[i].suit != suit) return illegal("you may only occupy areas of suit " + suit_words(suit));
+    return illegal(b_.map->areas[i].id + " has no free site");
   }
   if (type == "keep") {
     auto card = a.find("card");

@@ -103,7 +103,8 @@ struct TrickResult {
 
 struct Player {
   int tribe = 0;
-  SkillList skills;
+  // Its tribe's list, in the game's shared table (for_tribe_shared): copies of the state share it.
+  std::shared_ptr<const SkillList> skills = std::make_shared<const SkillList>();
   std::vector<Card> hand;   // area cards, ascending
   std::vector<Card> known;  // recalled cards in hand this round (public), ascending
   bool hero_used = false;
@@ -155,8 +156,10 @@ inline constexpr std::size_t kLogSize = 8;
 // The complete position. Tests build exact positions from it directly.
 struct Board {
   int players = 4;
-  MapDef map;
-  SkillTable skill_table;  // the room's table; each player's list is in Player::skills
+  // Fixed for the whole game: copies of the state (one for every move) share them.
+  std::shared_ptr<const MapDef> map = std::make_shared<const MapDef>();
+  // The room's table; each player's list is in Player::skills.
+  std::shared_ptr<const SkillTable> skill_table = std::make_shared<const SkillTable>();
   OffsuitArea offsuit = OffsuitArea::lead;
   std::vector<std::vector<Seat>> occupants;  // per area: the seats on sites 1, 2, ... (a prefix)
   std::vector<Player> p;
@@ -168,7 +171,8 @@ struct Board {
   std::vector<Card> round_played;  // area cards played this round that went to the discard
   std::vector<PastRound> past;
   std::vector<KeepRecord> keeps;   // sealed slots, in creation order
-  std::optional<TrickResult> last;
+  // The last trick resolved: set once a trick and never changed, so copies of the state share it.
+  std::shared_ptr<const TrickResult> last;
   Counters stats;
   std::optional<FinalScore> final_score;
   EventLog log{kLogSize};

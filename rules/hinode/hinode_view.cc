@@ -66,14 +66,14 @@ struct HinodeState::FixedText {
 
 HinodeState::HinodeState(Board board, std::unique_ptr<Rng> rng) : b_(std::move(board)), rng_(std::move(rng)) {
   auto f = std::make_shared<FixedText>();
-  const Json map = b_.map.to_json();
+  const Json map = b_.map->to_json();
   f->edges = text_of(map["edges"]);
   f->layout = text_of(map["layout"]);
   std::vector<Card> removed;
   for (Card c = 0; c < kAreaCards; ++c)
     if (!in_game(c, b_.players)) removed.push_back(c);
   f->removed = text_of(cards_json(removed));
-  f->skills = text_of(b_.skill_table.to_json());  // each player's list: its tribe's override or the default
+  f->skills = text_of(b_.skill_table->to_json());  // each player's list: its tribe's override or the default
   for (const Player& pl : b_.p) f->heroes.push_back(text_of(hero_id(pl.tribe)));
   fixed_ = std::move(f);
   note_last_trick();
@@ -165,7 +165,7 @@ void HinodeState::write_trick(TextWriter& w, const Trick& t, const TrickResult* 
     w.key("active_skills").open_array();  // per seat: the skills active in this trick (k at the lead)
     for (Seat s = 0; s < b_.players; ++s) {
       w.open_array();
-      for (const Skill& sk : b_.p[s].skills.skills)
+      for (const Skill& sk : b_.p[s].skills->skills)
         if (sk.threshold <= t.k[s]) w.str(skill_name(sk.kind));
       w.close_array();
     }
@@ -184,7 +184,7 @@ void HinodeState::write_trick(TextWriter& w, const Trick& t, const TrickResult* 
   w.key("judgments").open_array();
   for (const Judgment& jd : t.judgments) {
     w.open_object();
-    if (jd.choice == Choice::occupy) w.key("area").str(b_.map.areas[jd.area].id);
+    if (jd.choice == Choice::occupy) w.key("area").str(b_.map->areas[jd.area].id);
     if (jd.automatic) w.key("auto").flag(true);
     w.key("choice").str(jd.choice == Choice::support ? "support" : jd.choice == Choice::occupy ? "occupy" : "pass");
     w.key("seat").num(jd.seat);
@@ -254,14 +254,14 @@ HinodeState::SharedView HinodeState::shared_view() const {
   {
     TextWriter w(v.middle);
     w.key("map").open_object().key("areas").open_array();
-    for (std::size_t a = 0; a < b_.map.areas.size(); ++a) {
-      const Area& area = b_.map.areas[a];
+    for (std::size_t a = 0; a < b_.map->areas.size(); ++a) {
+      const Area& area = b_.map->areas[a];
       w.open_object().key("id").str(area.id).key("occupants");
       write_ints(w, b_.occupants[a]);
       w.key("sites").num(area.sites).key("suit").str(std::string_view(&"RGB"[static_cast<int>(area.suit)], 1));
       w.close_object();
     }
-    w.close_array().key("edges").raw(fixed_->edges).key("id").str(b_.map.id).key("layout").raw(fixed_->layout);
+    w.close_array().key("edges").raw(fixed_->edges).key("id").str(b_.map->id).key("layout").raw(fixed_->layout);
     w.close_object();
     w.key("offsuit_area").str(b_.offsuit == OffsuitArea::lead ? "lead" : "played");
     if (all) w.key("outcome").json(outcome().to_json());
@@ -337,7 +337,7 @@ std::vector<Sealed> HinodeState::sealed() const {
 // tribes) is named by its id; everything that changes is listed.
 Json HinodeState::debug_state() const {
   Json v = Json::object();
-  v["map"] = b_.map.id;
+  v["map"] = b_.map->id;
   v["phase"] = phase_name(b_.phase);
   v["round"] = b_.round;
   v["first_leader"] = b_.first_leader;

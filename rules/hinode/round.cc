@@ -14,8 +14,8 @@ int Board::markers_on_map(Seat s) const {
 
 int Board::k(Seat s, Suit suit) const {
   int n = 0;
-  for (std::size_t a = 0; a < map.areas.size(); ++a)
-    if (map.areas[a].suit == suit) n += static_cast<int>(std::count(occupants[a].begin(), occupants[a].end(), s));
+  for (std::size_t a = 0; a < map->areas.size(); ++a)
+    if (map->areas[a].suit == suit) n += static_cast<int>(std::count(occupants[a].begin(), occupants[a].end(), s));
   return n;
 }
 
@@ -43,15 +43,15 @@ Board new_game(int players, std::vector<int> tribes, std::optional<Seat> first_p
                const SkillTable& skills, OffsuitArea offsuit, Rng& rng) {
   Board b;
   b.players = players;
-  b.map = std::move(map);
+  b.map = std::make_shared<const MapDef>(std::move(map));
   b.offsuit = offsuit;
-  b.occupants.assign(b.map.areas.size(), {});
+  b.occupants.assign(b.map->areas.size(), {});
   b.p.resize(static_cast<std::size_t>(players));
+  b.skill_table = std::make_shared<const SkillTable>(skills);
   for (Seat s = 0; s < players; ++s) {
     b.p[s].tribe = tribes[s];
-    b.p[s].skills = skills.for_tribe(tribes[s]);
+    b.p[s].skills = for_tribe_shared(b.skill_table, tribes[s]);
   }
-  b.skill_table = skills;
   // Random step 1 (G15): the first leader, unless the room fixed it.
   b.first_leader = first_player ? *first_player : static_cast<Seat>(rng.uniform(static_cast<std::uint64_t>(players)));
   b.trick.leader = b.first_leader;
@@ -83,7 +83,7 @@ void deal_round(Board& b, Rng& rng) {
 void HinodeState::end_round() {
   int occupied = 0;
   for (const auto& occ : b_.occupants) occupied += static_cast<int>(occ.size());
-  b_.stats.fill_pct.push_back(occupied * 100 / std::max(1, b_.map.total_sites()));
+  b_.stats.fill_pct.push_back(occupied * 100 / std::max(1, b_.map->total_sites()));
   if (b_.round < kRounds) {
     b_.phase = Phase::round_end_keep;  // R13.1
     b_.log.add({{"type", "round_end"}, {"round", b_.round}});
@@ -152,7 +152,7 @@ Seat majority_holder(const std::vector<Seat>& occ, int players) {
 
 // G11: the size of the largest connected group of areas holding one of the seat's markers.
 int largest_group(const Board& b, Seat s) {
-  const std::size_t n = b.map.areas.size();
+  const std::size_t n = b.map->areas.size();
   std::vector<bool> mine(n), seen(n);
   for (std::size_t a = 0; a < n; ++a)
     mine[a] = std::find(b.occupants[a].begin(), b.occupants[a].end(), s) != b.occupants[a].end();
@@ -166,7 +166,7 @@ int largest_group(const Board& b, Seat s) {
       const int a = stack.back();
       stack.pop_back();
       ++size;
-      for (int nb : b.map.areas[a].adjacent)
+      for (int nb : b.map->areas[a].adjacent)
         if (mine[nb] && !seen[nb]) {
           seen[nb] = true;
           stack.push_back(nb);
@@ -201,7 +201,7 @@ bool HinodeState::do_forfeit(Seat seat) {
   const std::size_t n = static_cast<std::size_t>(b_.players);
   FinalScore f;
   f.forfeit = seat;
-  f.majority.assign(b_.map.areas.size(), -1);
+  f.majority.assign(b_.map->areas.size(), -1);
   f.majority_vp.assign(n, 0);
   f.group.assign(n, 0);
   f.dominance_vp.assign(n, 0);
@@ -255,8 +255,8 @@ Outcome HinodeState::outcome() const {
     o.scores.push_back(pl.vp);
   }
   Json areas = Json::array();
-  for (std::size_t a = 0; a < b_.map.areas.size(); ++a)
-    areas.push_back({{"area", b_.map.areas[a].id}, {"majority", f.majority[a] < 0 ? Json(nullptr) : Json(f.majority[a])}});
+  for (std::size_t a = 0; a < b_.map->areas.size(); ++a)
+    areas.push_back({{"area", b_.map->areas[a].id}, {"majority", f.majority[a] < 0 ? Json(nullptr) : Json(f.majority[a])}});
   Json players = Json::array();
   for (Seat s = 0; s < b_.players; ++s)
     players.push_back({{"seat", s},

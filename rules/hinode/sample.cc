@@ -99,26 +99,29 @@ std::unique_ptr<State> HinodeGame::sample_from_view(const Json& options, Seat se
   if (seat < 0 || seat >= n) return nullptr;
   b.phase = phase_of(view.at("phase").get<std::string>());
   if (b.phase == Phase::game_over) return nullptr;
-  if (!map_from_option(options.at("map"), n, b.map) || !skills_from_option(options.at("skills"), b.skill_table))
-    return nullptr;
+  MapDef map;
+  SkillTable skills;
+  if (!map_from_option(options.at("map"), n, map) || !skills_from_option(options.at("skills"), skills)) return nullptr;
+  b.map = std::make_shared<const MapDef>(std::move(map));
+  b.skill_table = std::make_shared<const SkillTable>(std::move(skills));
   b.offsuit = options.at("offsuit_area") == "played" ? OffsuitArea::played : OffsuitArea::lead;
   b.round = view.at("round").get<int>();
   b.first_leader = view.at("first_leader").get<Seat>();
   const Json& areas = view.at("map").at("areas");
-  if (areas.size() != b.map.areas.size()) return nullptr;
+  if (areas.size() != b.map->areas.size()) return nullptr;
   for (const Json& a : areas) b.occupants.push_back(a.at("occupants").get<std::vector<Seat>>());
   b.round_played = cards_at(view.at("played_this_round"));
-  if (const Json& t = view.at("trick"); !t.is_null()) b.trick = trick_at(t, b.map);
+  if (const Json& t = view.at("trick"); !t.is_null()) b.trick = trick_at(t, *b.map);
   if (const Json& last = view.at("last_trick"); !last.is_null()) {
     TrickResult r;
-    r.trick = trick_at(last, b.map);
+    r.trick = trick_at(last, *b.map);
     r.round = last.at("round").get<int>();
     r.strength1 = last.at("strength").at(0).get<int>();
     r.strength2 = last.at("strength").at(1).get<int>();
     r.battle = last.at("battle_vp").get<std::vector<int>>();
     r.support = last.at("support_vp").get<std::vector<int>>();
     r.income = last.at("income_vp").get<std::vector<int>>();
-    b.last = std::move(r);
+    b.last = std::make_shared<const TrickResult>(std::move(r));
   }
   if (b.phase == Phase::round_end_keep) {  // after the sixth trick: B1 of it leads the next round
     if (!b.last) return nullptr;
@@ -147,7 +150,7 @@ std::unique_ptr<State> HinodeGame::sample_from_view(const Json& options, Seat se
     const auto tribe = tribe_from_id(j.at("tribe").get<std::string>());
     if (!tribe) return nullptr;
     pl.tribe = *tribe;
-    pl.skills = b.skill_table.for_tribe(pl.tribe);
+    pl.skills = for_tribe_shared(b.skill_table, pl.tribe);
     pl.hero_used = j.at("hero_used").get<bool>();
     pl.vp = j.at("vp").get<int>();
     pl.recalls_used = j.at("recalls_used").get<int>();

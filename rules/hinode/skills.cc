@@ -111,6 +111,10 @@ const SkillList& SkillTable::for_tribe(int tribe) const {
   return o ? *o : base;
 }
 
+std::shared_ptr<const SkillList> for_tribe_shared(const std::shared_ptr<const SkillTable>& table, int tribe) {
+  return std::shared_ptr<const SkillList>(table, &table->for_tribe(tribe));
+}
+
 Json SkillTable::to_json() const {
   Json o = Json::object();
   for (int t = 0; t < kTribes; ++t)

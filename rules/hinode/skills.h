@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -45,6 +46,9 @@ struct SkillTable {
   const SkillList& for_tribe(int tribe) const;
   Json to_json() const;  // the option's own format, overrides only where given
 };
+
+// A tribe's list in `table`, kept alive by the table's owners.
+std::shared_ptr<const SkillList> for_tribe_shared(const std::shared_ptr<const SkillTable>& table, int tribe);
 
 // Reads the `skills` option ("default" or a skill object) and checks it. Errors are
 // bad_option and name what is wrong.

@@ -54,8 +54,8 @@ void HinodeState::list_plays(ActionList& out, Seat seat) const {
     // R6: for the leader, k counts the suit of the card being led.
     const Suit lead = leading ? suit_of(c) : b_.trick.lead;
     const int k = b_.k(seat, lead);
-    const bool boost = suit_of(c) == lead && pl.skills.boost_amount(k) > 0;
-    const bool recall = pl.recalls_used < pl.skills.recall_limit(k);
+    const bool boost = suit_of(c) == lead && pl.skills->boost_amount(k) > 0;
+    const bool recall = pl.recalls_used < pl.skills->recall_limit(k);
     const std::string_view id = card_id(c);
     write_play(out, id, false, false);
     if (boost) write_play(out, id, true, false);
@@ -88,8 +88,8 @@ std::vector<Judgment> HinodeState::judgment_options(Seat seat) const {
   }
   if (b_.supply(seat) < 1) return out;
   const Suit suit = occupy_suit(b_, mine);
-  for (std::size_t a = 0; a < b_.map.areas.size(); ++a)
-    if (b_.map.areas[a].suit == suit && static_cast<int>(b_.occupants[a].size()) < b_.map.areas[a].sites)
+  for (std::size_t a = 0; a < b_.map->areas.size(); ++a)
+    if (b_.map->areas[a].suit == suit && static_cast<int>(b_.occupants[a].size()) < b_.map->areas[a].sites)
       option(Choice::occupy, -1, static_cast<int>(a));
   return out;
 }
@@ -111,7 +111,7 @@ void HinodeState::play(Seat seat, const Json& action) {
       t.k.assign(static_cast<std::size_t>(b_.players), 0);
       for (Seat s = 0; s < b_.players; ++s) t.k[s] = b_.k(s, t.lead);  // G6: before any occupation
     }
-    p.ev = value_of(p.card) + (p.boost ? pl.skills.boost_amount(t.k[seat]) : 0);  // R7
+    p.ev = value_of(p.card) + (p.boost ? pl.skills->boost_amount(t.k[seat]) : 0);  // R7
     if (KeepRecord* kr = b_.keep_of(b_.round - 1, seat); kr && !kr->revealed && kr->card == p.card) {
       kr->revealed = true;  // the carried card's identity becomes public when played
       p.carried = true;
@@ -133,7 +133,7 @@ void HinodeState::play(Seat seat, const Json& action) {
   if (p.boost) ev["boost"] = true;
   if (p.recall) ev["recall"] = true;
   if (p.carried) ev["carried"] = true;
-  b_.log.add(ev);
+  b_.log.add(std::move(ev));
   if (static_cast<int>(t.plays.size()) == b_.players) start_judgment();
 }
 
@@ -182,12 +182,12 @@ void HinodeState::judge(Judgment j, bool automatic) {
     j.site = static_cast<int>(occ.size());
     b_.stats.occupations++;
     ev["choice"] = "occupy";
-    ev["area"] = b_.map.areas[j.area].id;
+    ev["area"] = b_.map->areas[j.area].id;
     ev["site"] = j.site;
   }
   if (automatic) ev["auto"] = true;
   b_.trick.judgments.push_back(j);
-  b_.log.add(ev);
+  b_.log.add(std::move(ev));
 }
 
 void HinodeState::advance_judgment() {
@@ -235,7 +235,7 @@ void HinodeState::resolve_trick() {
   }
   // R12.3: income by k counted at the start of the trick.
   for (Seat s = 0; s < b_.players; ++s) {
-    const SkillList& skills = b_.p[s].skills;
+    const SkillList& skills = *b_.p[s].skills;
     r.income[s] = skills.income_vp(t.k[s]);
     if (r.income[s] > 0) b_.stats.income++;
     if (skills.boost_amount(t.k[s]) > 0) b_.stats.value_plus_active++;
@@ -266,7 +266,7 @@ void HinodeState::resolve_trick() {
               {"winner", winner < 0 ? Json(nullptr) : Json(winner)},
               {"next_leader", t.b1}});
   r.trick = t;
-  b_.last = std::move(r);
+  b_.last = std::make_shared<const TrickResult>(std::move(r));
   note_last_trick();
   // R12.5: B1 leads next, even if it lost the battle (G10).
   const int number = t.number;
@@ -306,7 +306,7 @@ void HinodeState::list_legal(ActionList& out, Seat seat) const {
       for (const Judgment& j : judgment_options(seat)) {
         TextWriter& w = out.add().open_object();
         if (j.choice == Choice::support) w.key("side").num(j.side).key("type").str("support");
-        else w.key("area").str(b_.map.areas[j.area].id).key("type").str("occupy");
+        else w.key("area").str(b_.map->areas[j.area].id).key("type").str("occupy");
         w.close_object();
       }
       return;
@@ -333,7 +333,7 @@ void HinodeState::do_apply(Seat seat, const Json& action) {
       j.side = action.at("side").get<int>();
     } else {
       j.choice = Choice::occupy;
-      j.area = b_.map.find(action.at("area").get<std::string>());
+      j.area = b_.map->find(action.at("area").get<std::string>());
     }
     judge(j, false);
     advance_judgment();

@@ -43,15 +43,17 @@ inline Json ids(const std::vector<Card>& cs) {
 inline HinodeState fixture(const Json& f) {
   Board b;
   b.players = f.value("players", 4);
-  REQUIRE(map_from_option(f.value("map", Json("hinode6")), b.players, b.map).is_ok());
+  MapDef map;
+  REQUIRE(map_from_option(f.value("map", Json("hinode6")), b.players, map).is_ok());
+  b.map = std::make_shared<const MapDef>(std::move(map));
   SkillTable table;
   REQUIRE(skills_from_option(f.value("skills", Json("default")), table).is_ok());
-  b.skill_table = table;
+  b.skill_table = std::make_shared<const SkillTable>(table);
   b.offsuit = f.value("offsuit_area", "lead") == "played" ? OffsuitArea::played : OffsuitArea::lead;
-  b.occupants.assign(b.map.areas.size(), {});
+  b.occupants.assign(b.map->areas.size(), {});
   if (f.contains("sites"))
     for (const auto& [area, seats] : f["sites"].items()) {
-      const int a = b.map.find(area);
+      const int a = b.map->find(area);
       REQUIRE(a >= 0);
       for (const Json& s : seats) b.occupants[a].push_back(s.get<int>());
     }
@@ -59,7 +61,7 @@ inline HinodeState fixture(const Json& f) {
   for (Seat s = 0; s < b.players; ++s) {
     Player& p = b.p[s];
     p.tribe = s;
-    p.skills = table.for_tribe(s);
+    p.skills = for_tribe_shared(b.skill_table, s);
     if (f.contains("hands")) p.hand = cards(f["hands"][s]);
     if (f.contains("vp")) p.vp = f["vp"][s].get<int>();
     if (f.contains("hero_used")) p.hero_used = f["hero_used"][s].get<bool>();
@@ -106,7 +108,7 @@ inline std::vector<int> vps(const HinodeState& s) {
 }
 
 inline const std::vector<Seat>& sites(const HinodeState& s, const std::string& area) {
-  return s.board().occupants[static_cast<std::size_t>(s.board().map.find(area))];
+  return s.board().occupants[static_cast<std::size_t>(s.board().map->find(area))];
 }
 
 }  // namespace hinode_test

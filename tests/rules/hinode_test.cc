@@ -290,7 +290,7 @@ TEST_CASE("H10 recall is available again in the next round", "[hinode][H10]") { 
   REQUIRE(s.board().round == 2);
   CHECK(s.board().p[0].recalls_used == 0);
   Board b = s.board();  // give the round-2 leader k = 3 in every suit of its hand
-  for (std::size_t a = 0; a < b.map.areas.size(); ++a) b.occupants[a] = {b.trick.leader};
+  for (std::size_t a = 0; a < b.map->areas.size(); ++a) b.occupants[a] = {b.trick.leader};
   b.occupants[0] = {b.trick.leader, b.trick.leader};
   b.occupants[1] = {b.trick.leader, b.trick.leader};
   b.occupants[2] = {b.trick.leader, b.trick.leader};
