@@ -7,8 +7,12 @@ namespace nyan {
 void EventLog::add(Json event, std::vector<Seat> visible_to, Json secret) {
   event["n"] = next_++;
   Entry e;
-  e.text = canonical_json(event);
-  e.text.shrink_to_fit();  // kept for the rest of the game: no spare capacity
+  // Kept for the rest of the game, so with no spare room: written where the last event was,
+  // then copied out at its size (a string grown and then shrunk is allocated three times).
+  thread_local std::string written;
+  written.clear();
+  append_canonical_json(written, event);
+  e.text = std::string(written);
   if (!secret.empty()) {
     // The event with its secret fields merged in, as view() shows it: both are std::maps, so
     // one walk over the two writes the members in key order; a secret field wins a tie.
@@ -34,7 +38,7 @@ void EventLog::add(Json event, std::vector<Seat> visible_to, Json secret) {
   e.visible_to = std::move(visible_to);
   // Room for the whole log at once, rather than doubling past it.
   if (entries_.size() == entries_.capacity() && entries_.size() <= capacity_) entries_.reserve(capacity_ + 1);
-  entries_.push_back(std::move(e));
+  entries_.push_back(std::make_shared<const Entry>(std::move(e)));
   keep_last(capacity_);
 }
 
@@ -56,7 +60,7 @@ Json EventLog::view(Seat viewer, bool reveal_all) const {
 
 void EventLog::write(TextWriter& w, Seat viewer, bool reveal_all) const {
   w.open_array();
-  for (const Entry& e : entries_) w.raw(sees(e, viewer, reveal_all) && !e.full.empty() ? e.full : e.text);
+  for (const auto& e : entries_) w.raw(sees(*e, viewer, reveal_all) && !e->full.empty() ? e->full : e->text);
   w.close_array();
 }
 
@@ -65,7 +69,8 @@ Json EventLog::debug() const {
   // entry holds. Tests compare debug states at every step of thousands of games, and parsing
   // each event back into a tree was a sixth of that time.
   Json out = Json::array();
-  for (const Entry& e : entries_) {
+  for (const auto& entry : entries_) {
+    const Entry& e = *entry;
     std::string line = e.text + " visible_to";
     for (Seat s : e.visible_to) line += ' ' + std::to_string(s);
     if (!e.secret.is_null()) line += " secret " + canonical_json(e.secret);
@@ -75,11 +80,14 @@ Json EventLog::debug() const {
 }
 
 void EventLog::forget_secrets_except(Seat keep) {
-  for (Entry& e : entries_)
-    if (!sees(e, keep, /*reveal_all=*/false)) {
-      e.secret = nullptr;
-      e.full.clear();
-      e.full.shrink_to_fit();
+  for (auto& e : entries_)
+    if (!sees(*e, keep, /*reveal_all=*/false) && (!e->secret.is_null() || !e->full.empty())) {
+      // Other copies of the state share the entry: this one gets its own, without them.
+      auto own = std::make_shared<Entry>(*e);
+      own->secret = nullptr;
+      own->full.clear();
+      own->full.shrink_to_fit();
+      e = std::move(own);
     }
 }
 
@@ -89,7 +97,7 @@ void EventLog::restore(const Json& events) {
   for (const Json& event : events) {
     Entry e;
     e.text = canonical_json(event);
-    entries_.push_back(std::move(e));
+    entries_.push_back(std::make_shared<const Entry>(std::move(e)));
     next_ = event.at("n").get<int>() + 1;
   }
   keep_last(capacity_);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,8 @@ class EventLog {
   // An event is kept only as text, written once when it is added: views are written after
   // every action, and text is a fraction of the memory of a tree. `full` is the event with
   // its secret fields merged in (empty when there are none); `secret` is kept for debug().
+  // An entry never changes once added, so copies of the log (every move copies the state)
+  // share it rather than copy its strings.
   struct Entry {
     std::string text, full;
     std::vector<Seat> visible_to;
@@ -49,7 +52,7 @@ class EventLog {
   std::size_t capacity_;
   // A vector, not a deque: every state (and every copy a move or a bot's sample makes)
   // holds one, and a deque's blocks cost more than its ten entries.
-  std::vector<Entry> entries_;
+  std::vector<std::shared_ptr<const Entry>> entries_;
   int next_ = 1;
 };
 

@@ -139,13 +139,13 @@ void DaihugoState::play(const Play& p) {
   Json ev = {{"type", "play"}, {"seat", s}, {"cards", play_json(p)}};
   if (b_.solo()) {
     ev["turn"] = b_.solo_turn;
-    b_.log.add(ev);
+    b_.log.add(std::move(ev));
     b_.cleared |= h;
     b_.solo_turns.push_back(SoloTurn{b_.solo_turn, p, c.size, ""});
     after_solo_play(c.size);
     return;
   }
-  b_.log.add(ev);
+  b_.log.add(std::move(ev));
   b_.trick.plays.push_back(PlayRecord{s, p, c});
   b_.trick.passes = 0;
   if (b_.hands[s] == 0) {  // R13: only a play can empty a hand
@@ -167,7 +167,7 @@ void DaihugoState::pass(std::optional<Card> take) {
     ev["take"] = card_name(*take);
     if (std::optional<Card> refill = take_from_field(b_, *take)) ev["refill"] = card_name(*refill);
   }
-  b_.log.add(ev);
+  b_.log.add(std::move(ev));
   // R12, G7: N-1 consecutive passes clear the trick; its last player leads.
   if (++b_.trick.passes == b_.n() - 1) {
     for (const PlayRecord& r : b_.trick.plays) b_.cleared |= play_hand(r.play);
@@ -219,7 +219,7 @@ void DaihugoState::solo_take(const std::string& from) {
     b_.shown[0] |= bit(c);
     Json ev = {{"type", "solo_draw"}, {"seat", 0}, {"from", from}};
     if (std::optional<Card> refill = take_from_field(b_, c)) ev["refill"] = card_name(*refill);
-    b_.log.add(ev);
+    b_.log.add(std::move(ev));
   }
   b_.solo_turns.back().took = from;
   b_.solo_turn++;

@@ -151,7 +151,7 @@ void KushineState::apply_main(const std::string& type, const Json& action) {
       ev["bottom"] = action["bottom"];
       merge(action["top"].get<int>(), action["bottom"].get<int>());
     }
-    b_.log.add(ev);
+    b_.log.add(std::move(ev));
   } else if (type == "mate_peek") {
     const int id = action.at("pile").get<int>();
     me.used = true;  // R15, G13: face down; fewer actions from the next turn
@@ -199,7 +199,7 @@ void KushineState::apply_decision(Seat seat, const std::string& type, const Json
       ev["bottom"] = action.at("bottom");
       merge(action.at("top").get<int>(), action.at("bottom").get<int>());
     }
-    b_.log.add(ev);
+    b_.log.add(std::move(ev));
     b_.merges_pending--;
     next_merge_or_continue();
   }
