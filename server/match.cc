@@ -167,7 +167,7 @@ Result Match::prepare_forfeit(Seat seat, bool spectators, Pending& p) {
   return prepare_move(Move{seat, forfeit_action()}, /*forfeit=*/true, spectators, p);
 }
 
-Result Match::prepare_move(const Move& move, bool forfeit, bool spectators, Pending& p) {
+Result Match::prepare_move(Move move, bool forfeit, bool spectators, Pending& p) {
   ensure_sealed();
   // The views before the action, which the patches start from: normally the ones last sent,
   // so nothing is made here; after a restore they are made now, once (they describe the
@@ -179,7 +179,7 @@ Result Match::prepare_move(const Move& move, bool forfeit, bool spectators, Pend
   p.state_ = state_->clone();
   // A client's action goes through the engine's legal list alone; only the server forfeits.
   if (Result r = forfeit ? p.state_->forfeit(move.seat) : p.state_->apply(move.seat, move.action); !r) return r;
-  p.move_ = move;
+  p.move_ = std::move(move);
   p.version_ = version() + 1;
   p.entitled_ = p.state_->sealed();
   p.added_ = new_slots(p.entitled_);
@@ -195,6 +195,7 @@ Result Match::prepare_move(const Move& move, bool forfeit, bool spectators, Pend
 
   p.sent_.assign(sent_.size(), SentView{});
   std::vector<Seat> audiences;  // seats first, spectators last
+  audiences.reserve(sent_.size());
   for (Seat s = 0; s < state_->seat_count(); ++s) audiences.push_back(s);
   if (spectators) audiences.push_back(kSpectator);
   // Every audience's new view first, written by the engine together (what they show alike
@@ -203,6 +204,7 @@ Result Match::prepare_move(const Move& move, bool forfeit, bool spectators, Pend
   // diffed once).
   std::vector<std::string> views = p.state_->view_texts(audiences);
   std::vector<std::string_view> texts;
+  texts.reserve(audiences.size());
   for (std::size_t a = 0; a < audiences.size(); ++a) {
     SentView& now = p.sent_[audience(audiences[a])];
     now.text = std::move(views[a]);
@@ -244,6 +246,7 @@ Result Match::prepare_move(const Move& move, bool forfeit, bool spectators, Pend
 }
 
 Match::Update Match::commit(Pending&& p, std::string_view extra) {
+  p.update_.frames.reserve(p.frames_.size());
   for (std::string& f : p.frames_) p.update_.frames.push_back(finish_frame(std::move(f), p.common_, extra));
   state_ = std::move(p.state_);
   moves_.push_back(played(p.move_));
@@ -282,9 +285,12 @@ Json Match::record() const { return Json::parse(record_text()); }
 std::string Match::record_text() const { return record_text(*state_); }
 
 PlayedMove Match::played(const Move& move) {
-  std::string action = canonical_json(move.action);
-  action.shrink_to_fit();
-  return PlayedMove{move.seat, move.bot, std::move(action)};
+  // Written where the last move was, then copied out at its size: kept for the whole game,
+  // it should hold no spare room, and a string grown and then shrunk is allocated three times.
+  thread_local std::string text;
+  text.clear();
+  append_canonical_json(text, move.action);
+  return PlayedMove{move.seat, move.bot, text};
 }
 
 // Written member by member: the last update of every game carries it, and a tree of every

@@ -131,7 +131,7 @@ class Match {
   // The record of `state` reached by moves_ and, when given, `last` after them.
   std::string record_text(const State& state, const Move* last = nullptr) const;
   static PlayedMove played(const Move& move);
-  Result prepare_move(const Move& move, bool forfeit, bool spectators, Pending& p);
+  Result prepare_move(Move move, bool forfeit, bool spectators, Pending& p);
 
   const Game& game_;
   Json options_;
