@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
       for (auto& [code, records] : playing)
         if (k < records.size()) {
           any = true;
-          journal->append(code, {std::move(records[k])}, [&failed](bool ok) { failed += ok ? 0 : 1; });
+          journal->append(code, {journal_record(std::move(records[k]))}, [&failed](bool ok) { failed += ok ? 0 : 1; });
         }
       if (!any) break;
     }

@@ -7,7 +7,7 @@ namespace {
 class MemoryJournal : public Journal {
  public:
   std::string describe() const override { return "in-memory (nothing survives a restart)"; }
-  void append(const std::string&, std::vector<Json>, Done done) override { done(true); }
+  void append(const std::string&, std::vector<std::string>, Done done) override { done(true); }
   bool healthy() const override { return true; }
   bool keeps_records() const override { return false; }
   void load(const std::function<void(StoredRoom&&)>&) override {}

@@ -210,6 +210,8 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   // Writes `records` (nothing else is in flight: callers run from dispatch or the queue),
   // then runs `then(ok)` on the strand, then whatever queued meanwhile.
   void journal_then(std::vector<Json> records, std::function<void(bool ok)> then);
+  // The same for records already written as text (journal_record, or an action's record).
+  void journal_texts_then(std::vector<std::string> records, std::function<void(bool ok)> then);
   // Runs `work` now, or after the record in flight and the work queued before it.
   void when_idle(std::function<void()> work);
   void drain_queue();

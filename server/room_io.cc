@@ -56,6 +56,13 @@ void Room::reply_error(const ParticipantPtr& p, ProtoError code, std::string_vie
 }
 
 void Room::journal_then(std::vector<Json> records, std::function<void(bool ok)> then) {
+  std::vector<std::string> texts;
+  if (ctx_.journal.keeps_records())
+    for (Json& r : records) texts.push_back(journal_record(std::move(r)));
+  journal_texts_then(std::move(texts), std::move(then));
+}
+
+void Room::journal_texts_then(std::vector<std::string> records, std::function<void(bool ok)> then) {
   if (!ctx_.journal.keeps_records()) return then(true);
   busy_ = true;
   ctx_.journal.append(code_, std::move(records),

@@ -100,22 +100,24 @@ void Room::apply_action(Seat seat, const Json& action, const ParticipantPtr& fro
   // The clocks after it, charged up to the moment the action arrived.
   auto clocks = std::make_shared<TurnClocks>(clocks_);
   clocks->acted(seat, !side_action(action), pending->state().to_act(), at);
-  std::vector<Json> records;
+  std::vector<std::string> records;
   if (ctx_.journal.keeps_records()) {
-    Json record = {{"kind", "action"},
-                   {"game_no", game_no_},
-                   {"version", pending->version()},
-                   {"seat", seat},
-                   {"action", pending->move().action},
-                   {"request", re},
-                   {"hashes", pending->update().hashes}};
-    if (!from && !forfeit) record["bot"] = true;
-    if (clocks->on()) record["clock"] = clocks->left(at);
-    records.push_back(std::move(record));
+    // Written as text at once: one is made for every move, and a tree of it would be built
+    // only to be written out.
+    std::string& record = records.emplace_back();
+    TextWriter w(record);
+    w.open_object().key("action").json(pending->move().action);
+    if (!from && !forfeit) w.key("bot").flag(true);
+    if (clocks->on()) w.key("clock").json(clocks->left(at));
+    w.key("game_no").num(game_no_).key("hashes").open_array();
+    for (const std::string& h : pending->update().hashes) w.str(h);
+    w.close_array().key("kind").str("action").key("request").json(re).key("seat").num(seat);
+    w.key("t").num(journal_time_ms()).key("version").num(pending->version()).close_object();
     if (pending->over())
-      records.push_back({{"kind", "game_over"}, {"game_no", game_no_}, {"outcome", pending->state().outcome().to_json()}});
+      records.push_back(journal_record(
+          {{"kind", "game_over"}, {"game_no", game_no_}, {"outcome", pending->state().outcome().to_json()}}));
   }
-  journal_then(std::move(records), [this, pending, clocks, from, seat, re, at](bool ok) {
+  journal_texts_then(std::move(records), [this, pending, clocks, from, seat, re, at](bool ok) {
     // Not durable, so not accepted: nothing changed, and the player may try again.
     if (!ok) {
       if (from) return reply_error(from, ProtoError::unavailable, "the server cannot save moves right now; try again", re);

@@ -45,11 +45,6 @@ const char* const kMigrations[] = {
 };
 constexpr int kSchemaVersion = static_cast<int>(sizeof kMigrations / sizeof kMigrations[0]);
 
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 class Statement {
  public:
   Statement(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &s_, nullptr); }
@@ -119,18 +114,11 @@ class SqliteJournal : public Journal {
   std::string describe() const override { return "sqlite " + path_; }
   bool healthy() const override { return healthy_; }
 
-  void append(const std::string& code, std::vector<Json> records, Done done) override {
-    // Written as text here, on the caller's thread, so that the records' trees are freed by
-    // the thread that made them: freed by the writer, their many small blocks cost it more
-    // than its SQL did (each free going to the other thread's malloc arena).
-    const std::int64_t t = now_ms();
-    std::vector<std::string> bodies;
-    bodies.reserve(records.size());
-    for (Json& r : records) {
-      r["t"] = t;  // wall-clock time, for retention
-      bodies.push_back(canonical_json(r));  // dump()'s bytes, written faster
-    }
-    enqueue(Item{code, std::move(bodies), std::move(done), false});
+  void append(const std::string& code, std::vector<std::string> records, Done done) override {
+    // Text made by the caller's thread: a record's tree freed by the writer would send its
+    // many small blocks back to the other thread's malloc arena, which cost the writer more
+    // than its SQL did.
+    enqueue(Item{code, std::move(records), std::move(done), false});
   }
 
   void forget(const std::string& code) override { enqueue(Item{code, {}, nullptr, true}); }
@@ -242,7 +230,7 @@ class SqliteJournal : public Journal {
 
   void probe() {
     std::lock_guard<std::mutex> lock(db_mu_);
-    const std::string sql = "BEGIN IMMEDIATE; INSERT OR REPLACE INTO probe(id, t) VALUES(1, " + std::to_string(now_ms()) +
+    const std::string sql = "BEGIN IMMEDIATE; INSERT OR REPLACE INTO probe(id, t) VALUES(1, " + std::to_string(journal_time_ms()) +
                             "); COMMIT;";
     if (!exec(sql.c_str())) {
       exec("ROLLBACK");
@@ -260,7 +248,7 @@ class SqliteJournal : public Journal {
     bool ok = true;
     for (Statement* s : statements()) ok = ok && s->ok();
     ok = ok && begin_.run();
-    const std::int64_t t = now_ms();
+    const std::int64_t t = journal_time_ms();
     for (Item& item : batch) {
       if (!ok) break;
       if (item.forget) {

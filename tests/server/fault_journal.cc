@@ -23,8 +23,10 @@ struct Rule {
   int left = 1;
 };
 
-bool holds(const std::vector<Json>& records, const Rule& rule) {
-  for (const Json& r : records) {
+bool holds(const std::vector<std::string>& texts, const Rule& rule) {
+  for (const std::string& text : texts) {
+    const Json r = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (!r.is_object()) continue;
     if (r.value("kind", "") != rule.kind) continue;
     if (rule.type.empty()) return true;
     if (r.contains("action") && r["action"].is_object() && r["action"].value("type", "") == rule.type) return true;
@@ -60,7 +62,7 @@ class FaultJournal : public server::Journal {
     inner_->flush();
   }
 
-  void append(const std::string& code, std::vector<Json> records, Done done) override {
+  void append(const std::string& code, std::vector<std::string> records, Done done) override {
     std::unique_lock<std::mutex> lock(mu_);
     read_plan();
     bool fail = false;
@@ -87,7 +89,7 @@ class FaultJournal : public server::Journal {
     Clock::time_point due;
     bool fail;
     std::string code;
-    std::vector<Json> records;
+    std::vector<std::string> records;
     Done done;
   };
 

@@ -24,7 +24,7 @@ std::unique_ptr<Journal> open_journal(const test::TempDir& dir, std::int64_t swe
 
 // Appends record number `i` of room `code` and counts the ones that failed.
 void append_one(Journal& j, const std::string& code, int i, int& failed) {
-  j.append(code, {Json{{"kind", "test"}, {"i", i}}}, [&failed](bool ok) { failed += ok ? 0 : 1; });
+  j.append(code, {journal_record({{"kind", "test"}, {"i", i}})}, [&failed](bool ok) { failed += ok ? 0 : 1; });
 }
 
 // Appends `n` records to each room, the rooms taking turns, each record flushed on its own so
