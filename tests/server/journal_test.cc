@@ -11,7 +11,9 @@
 #include <regex>
 
 #include "clients/cli/verifier.h"
+#include "rules/core/canonical_text.h"
 #include "tests/server/harness.h"
+#include "tests/server/journal_db.h"
 #include "tests/server/server_process.h"
 #include "tests/server/temp_dir.h"
 
@@ -50,6 +52,23 @@ TEST_CASE("journal: a restart brings the room back: tokens, commitments and hash
   const auto commitments = a->client.tracker().commitments();
   const std::string hash_a = a->client.tracker().hashes().at(version);
   REQUIRE(server->terminate() == 0);
+  // The records on disk: each one canonical JSON (an action's is written as text at once,
+  // not from a tree), with its wall-clock time and, for an action, what it answered.
+  int actions = 0;
+  for (const std::string& body : journal_column(dir.path / "nyanhall.db", "SELECT body FROM records ORDER BY rowid")) {
+    const Json r = Json::parse(body);
+    INFO(body);
+    CHECK(canonical_json(r) == body);
+    CHECK(r.at("t").is_number_integer());
+    if (r.at("kind") != "action") continue;
+    ++actions;
+    CHECK(r.at("seat").is_number_integer());
+    CHECK(r.at("action").at("type").is_string());
+    CHECK(r.at("hashes").size() == 2);
+    CHECK(r.at("version").get<int>() == actions);
+    CHECK(r.contains("request"));
+  }
+  CHECK(actions == version);
 
   server = std::make_unique<ServerProcess>(journal_args(dir));
   CHECK(std::regex_search(server->log(), std::regex("rooms_restored broken=0 ms=\\d+ restored=1")));
