@@ -285,12 +285,7 @@ Json Match::record() const { return Json::parse(record_text()); }
 std::string Match::record_text() const { return record_text(*state_); }
 
 PlayedMove Match::played(const Move& move) {
-  // Written where the last move was, then copied out at its size: kept for the whole game,
-  // it should hold no spare room, and a string grown and then shrunk is allocated three times.
-  thread_local std::string text;
-  text.clear();
-  append_canonical_json(text, move.action);
-  return PlayedMove{move.seat, move.bot, text};
+  return PlayedMove{move.seat, move.bot, canonical_json_fitted(move.action)};  // kept for the whole game
 }
 
 // Written member by member: the last update of every game carries it, and a tree of every

@@ -197,7 +197,6 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
     std::string record;               // canonical text (Match::record_text)
   };
   void keep_record(std::int64_t finished_at_ms);  // the match just ended
-  static std::int64_t wall_clock_ms();  // the journal's "t" and the retention are wall-clock times
   void forget_expired_records();
   Json kept_game_numbers() const;
 

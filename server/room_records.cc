@@ -3,26 +3,20 @@
 // The room message lists which games are kept, so a page can offer them.
 #include <algorithm>
 #include <boost/asio/post.hpp>
-#include <chrono>
 
 #include "server/room.h"
 
 namespace nyan::server {
 
-std::int64_t Room::wall_clock_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 void Room::keep_record(std::int64_t finished_at_ms) {
   if (!match_ || !match_->over()) return;
   if (!finished_.empty() && finished_.back().game_no == match_->game_no()) return;
-  finished_.push_back({match_->game_no(), finished_at_ms ? finished_at_ms : wall_clock_ms(), match_->record_text()});
+  finished_.push_back({match_->game_no(), finished_at_ms ? finished_at_ms : journal_time_ms(), match_->record_text()});
   if (finished_.size() > kKeptGames) finished_.erase(finished_.begin());
 }
 
 void Room::forget_expired_records() {
-  const std::int64_t oldest = wall_clock_ms() - ctx_.config.retention_ms;
+  const std::int64_t oldest = journal_time_ms() - ctx_.config.retention_ms;
   // Oldest first, so the expired ones are a prefix.
   const auto kept = std::find_if(finished_.begin(), finished_.end(),
                                  [oldest](const FinishedGame& g) { return g.finished_at_ms >= oldest; });

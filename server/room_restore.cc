@@ -94,7 +94,7 @@ bool Room::restore(const std::vector<Json>& records, std::string& problem) {
         if (!match_ || !match_->over() || match_->state().outcome().to_json() != r.at("outcome"))
           throw std::runtime_error("the outcome differs");
         set_status(Status::over);
-        finished_at = r.value("t", wall_clock_ms());
+        finished_at = r.value("t", journal_time_ms());
         keep_record(finished_at);
       } else if (kind == "closed") {
         throw std::runtime_error("the room was closed");
@@ -114,7 +114,7 @@ bool Room::restore(const std::vector<Json>& records, std::string& problem) {
     problem = "the game ended without its game_over record";
     return false;
   }
-  if (status_ == Status::over && wall_clock_ms() - finished_at > ctx_.config.retention_ms) {
+  if (status_ == Status::over && journal_time_ms() - finished_at > ctx_.config.retention_ms) {
     problem = "retention expired";
     expired_ = true;
     return false;

@@ -171,6 +171,15 @@ bool append_canonical_json_within(std::string& out, const Json& j, std::size_t l
   return write(out, j, out.size() + limit);
 }
 
+std::string canonical_json_fitted(const Json& j) {
+  // Written where the last one was, then copied out at its size: a string grown and then
+  // shrunk is allocated three times.
+  thread_local std::string written;
+  written.clear();
+  write(written, j);
+  return written;
+}
+
 std::string canonical_json(const Json& j) {
   // Written here rather than with dump(): views are written for every seat after every
   // action, and this writer is several times faster (no per-byte UTF-8 decoding of strings

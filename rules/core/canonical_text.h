@@ -15,6 +15,9 @@ namespace nyan {
 
 // Exactly what nlohmann's dump() writes for a json without floats.
 std::string canonical_json(const Json& j);
+// The same with no spare room, for a text kept long (an event, a move of a record):
+// canonical_json reserves room for a view's worth, which a short text would keep.
+std::string canonical_json_fitted(const Json& j);
 // Appends canonical_json of the string `s`.
 void append_canonical_string(std::string& out, std::string_view s);
 // Appends canonical_json(j).

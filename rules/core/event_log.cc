@@ -7,12 +7,7 @@ namespace nyan {
 void EventLog::add(Json event, std::vector<Seat> visible_to, Json secret) {
   event["n"] = next_++;
   Entry e;
-  // Kept for the rest of the game, so with no spare room: written where the last event was,
-  // then copied out at its size (a string grown and then shrunk is allocated three times).
-  thread_local std::string written;
-  written.clear();
-  append_canonical_json(written, event);
-  e.text = std::string(written);
+  e.text = canonical_json_fitted(event);  // kept for the rest of the game
   if (!secret.empty()) {
     // The event with its secret fields merged in, as view() shows it: both are std::maps, so
     // one walk over the two writes the members in key order; a secret field wins a tie.
@@ -96,7 +91,7 @@ void EventLog::restore(const Json& events) {
   next_ = 1;
   for (const Json& event : events) {
     Entry e;
-    e.text = canonical_json(event);
+    e.text = canonical_json_fitted(event);
     entries_.push_back(std::make_shared<const Entry>(std::move(e)));
     next_ = event.at("n").get<int>() + 1;
   }
