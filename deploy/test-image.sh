@@ -4,7 +4,8 @@
 # /healthz, the image's HEALTHCHECK, its unprivileged user and group (10001:10001, both named
 # nyanhall, and the owners of the volume), and that the HEALTHCHECK finds the server's port
 # when it is set by a flag after the image name; plays a complete game through the container
-# with two nyanhall-cli bots, then stops the container with SIGTERM in the middle of a second
+# with two nyanhall-cli bots, asks for the journal and the system's files by every spelling of
+# a path outside the web root (each must be 404), then stops the container with SIGTERM in the middle of a second
 # game (it must exit 0 within the grace period), starts a new container on the same volume,
 # and checks that the game resumes there and finishes.
 # Usage: deploy/test-image.sh [BUILD_DIR]   (the bots are BUILD_DIR's nyanhall-cli; default build)
@@ -153,6 +154,16 @@ bots full
 finish full
 get "$base/api/rooms/$code/transcript" | grep -q '"seed"' || fail "no transcript for $code"
 step "a complete game in room $code: $(grep '^game over' "$work/full.host.out")"
+
+# Only the browser client's files are served (issue 34): the journal, with the seeds of every
+# game on the server, and the system's files answer 404 however the path is spelled.
+for path in //data/nyanhall.db //data/nyanhall.db-wal //etc/passwd //proc/self/environ ///etc/passwd \
+            //./data/nyanhall.db /%2Fdata%2Fnyanhall.db /js/../../data/nyanhall.db; do
+  answer=$(curl -s --path-as-is -o "$work/traversal.body" -w '%{http_code}' "$base$path")
+  [[ $answer == 404 ]] || fail "GET $path answered $answer, not 404"
+  ! grep -qaE 'SQLite format|root:|PATH=|"seed"' "$work/traversal.body" || fail "GET $path answered a file's bytes"
+done
+step "//data/nyanhall.db, //etc/passwd, //proc/self/environ and their variants: 404, no byte of the files"
 
 bots slow --think-ms 200 --verbose --reconnect-timeout 90
 under_way() { (($(moves) >= 4)); }

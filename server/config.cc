@@ -108,7 +108,7 @@ const std::vector<Setting>& settings() {
       {"log-format", "text (logfmt) or json (one object per line)", text(&Config::log_format, "", {"text", "json"})},
       {"log-level", "the least severe level written",
        text(&Config::log_level, "", {"trace", "debug", "info", "warn", "error", "critical", "off"})},
-      {"web-root", "directory of the browser client (empty: web/ or share/nyanhall/web next to the binary)",
+      {"web-root", "directory of the browser client, its files read at start and on SIGHUP (empty: web/ or share/nyanhall/web next to the binary)",
        text(&Config::web_root, "DIR")},
       {"node", "this replica's name (up to 16 lowercase letters and digits), the first part of its room codes",
        {[](Config& c, const std::string& v) {

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "server/flex_stream.h"
@@ -21,14 +22,19 @@ namespace http = beast::http;
 
 bool write_port_file(const std::string& path, const std::string& address, unsigned short port,
                      const std::string& scheme, std::string& error) {
+  // The file is new and ours: a leftover of an earlier run is removed (unlink never follows a
+  // link), and O_EXCL | O_NOFOLLOW refuses a link planted in its place meanwhile, so a shared
+  // /tmp cannot point the write at another file.
   const std::string temporary = path + ".new." + std::to_string(::getpid());
   {
-    std::ofstream out(temporary, std::ios::trunc);
-    out << address << ' ' << port << ' ' << scheme << '\n';
-    out.close();
-    if (!out) {
+    ::unlink(temporary.c_str());
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    const std::string line = address + ' ' + std::to_string(port) + ' ' + scheme + '\n';
+    const bool written = fd >= 0 && ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+    if (fd >= 0) ::close(fd);
+    if (!written) {
       error = "cannot write " + temporary;
-      std::remove(temporary.c_str());
+      if (fd >= 0) std::remove(temporary.c_str());
       return false;
     }
   }

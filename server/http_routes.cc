@@ -66,17 +66,13 @@ http::message_generator counted(HttpRoute route, http::response<Body>&& res) {
   return std::move(res);
 }
 
-// Serves a file under the web root. Paths with "..", backslashes or NUL never reach the disk.
-// Every file is revalidated on each use (no-cache: the client's scripts must match the
-// server that sends them) and answered 304 when the client's copy is current.
-http::message_generator static_file(const Request& req, StaticFiles& web, std::string target, HttpRoute as) {
+// Serves a file of the web root's set (see StaticFiles: the path is looked up, never joined
+// onto the disk's). Every file is revalidated on each use (no-cache: the client's scripts must
+// match the server that sends them) and answered 304 when the client's copy is current.
+http::message_generator static_file(const Request& req, const StaticFiles& web, const std::string& path, HttpRoute as) {
   if (web.root().empty()) return text_response(req, http::status::not_found, "no browser client is installed\n",
                                                "text/plain; charset=utf-8", as);
-  if (target.find("..") != std::string::npos || target.find('\\') != std::string::npos ||
-      target.find('\0') != std::string::npos || target.empty() || target[0] != '/')
-    return text_response(req, http::status::bad_request, "bad path\n", "text/plain; charset=utf-8", as);
-  if (target.back() == '/') target += "index.html";
-  const std::shared_ptr<const StaticFile> file = web.find(target);
+  const std::shared_ptr<const StaticFile> file = web.find(path);
   if (!file) return text_response(req, http::status::not_found, "not found\n", "text/plain; charset=utf-8", as);
 
   const bool gzipped = !file->gzip.empty() && accepts_gzip(req[http::field::accept_encoding]);

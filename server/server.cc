@@ -128,11 +128,16 @@ int run_server(const Config& given, const std::string& program_path, const Journ
   // The certificate is checked with the rest of the configuration, before the journal opens.
   TlsContext tls;
   if (!config.tls_cert.empty() && !(tls = load_tls(config, false))) return 2;
-  const std::string web_root = find_web_root(config, program_path);
-  std::error_code missing;
-  if (web_root.empty() || !std::filesystem::exists(std::filesystem::path(web_root) / "index.html", missing))
-    log::warn("no_browser_client",
-              {{"web_root", web_root.empty() ? "(none found)" : web_root}, {"detail", "no index.html: / answers 404"}});
+  // The browser client's files are read now, before the journal opens: a web root that is
+  // not a client's folder stops the server like any other mistake in its configuration.
+  StaticFiles web(find_web_root(config, program_path));
+  if (std::string error; !web.root().empty() && !web.load(error)) {
+    log::error("bad_config", {{"web_root", web.root()}, {"error", error}});
+    return 2;
+  }
+  if (!web.find("/"))
+    log::warn("no_browser_client", {{"web_root", web.root().empty() ? "(none found)" : web.root()},
+                                    {"detail", "no index.html: / answers 404"}});
 
   std::string journal_error;
   std::unique_ptr<Journal> journal = open_journal(config, journal_error);
@@ -154,7 +159,7 @@ int run_server(const Config& given, const std::string& program_path, const Journ
   log::info("rooms_restored", {{"restored", restored.restored},
                                {"broken", restored.broken},
                                {"ms", std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - restore_start).count()}});
-  ServerContext ctx{config, rooms, *journal, web_root};
+  ServerContext ctx{config, rooms, *journal, web};
   ctx.tls.replace(tls);
 
   auto listener = std::make_shared<Listener>(ioc, ctx);
@@ -166,7 +171,8 @@ int run_server(const Config& given, const std::string& program_path, const Journ
   listener->run();
   const char* scheme = tls ? "https" : "http";
   log::info("listening", {{"address", config.bind}, {"port", listener->port()}, {"scheme", scheme},
-                          {"threads", threads}, {"web_root", web_root.empty() ? "(none)" : web_root}});
+                          {"threads", threads}, {"web_root", web.root().empty() ? "(none)" : web.root()},
+                          {"web_files", web.size()}});
   // Without the file the server still serves; only a health check that relies on it is misled
   // (it falls back to --bind and --port), so this is a warning (a read-only /tmp, say).
   if (!config.port_file.empty() && !write_port_file(config.port_file, config.bind, listener->port(), scheme, error))
@@ -201,20 +207,27 @@ int run_server(const Config& given, const std::string& program_path, const Journ
     poll_drain();
   });
 
-  // SIGHUP (with TLS): a new certificate and key for new connections; open ones keep theirs.
-  // A file that cannot be used keeps the one in use, and the log says why.
-  net::signal_set reload(ioc);
+  // SIGHUP: the web root's set of files is walked again (a file added since start is served
+  // from now on, one removed no longer), and with TLS a new certificate and key are loaded for
+  // new connections; open ones keep theirs. What cannot be used keeps what is in use, and the
+  // log says why.
+  net::signal_set reload(ioc, SIGHUP);
   std::function<void()> await_reload = [&] {
     reload.async_wait([&](boost::system::error_code e, int) {
       if (e) return;
-      if (TlsContext next = load_tls(config, true, ctx.tls.current())) ctx.tls.replace(std::move(next));
+      if (!web.root().empty()) {
+        std::string error;
+        if (web.load(error))
+          log::info("web_root_reloaded", {{"web_root", web.root()}, {"web_files", web.size()}});
+        else
+          log::warn("web_root_reload_failed", {{"web_root", web.root()}, {"error", error}, {"kept_files", web.size()}});
+      }
+      if (tls)
+        if (TlsContext next = load_tls(config, true, ctx.tls.current())) ctx.tls.replace(std::move(next));
       await_reload();
     });
   };
-  if (tls) {
-    reload.add(SIGHUP);
-    await_reload();
-  }
+  await_reload();
 
   std::vector<std::thread> pool;
   for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });

@@ -22,18 +22,18 @@ namespace nyan::server {
 class WsSession;
 
 struct ServerContext {
-  ServerContext(const Config& c, RoomManager& r, Journal& j, std::string web_root)
+  ServerContext(const Config& c, RoomManager& r, Journal& j, StaticFiles& w)
       : config(c),
         rooms(r),
         journal(j),
-        web(std::move(web_root)),
+        web(w),
         limits(c),
         trusted_proxies(parse_ranges(c.trusted_proxy).value_or(std::vector<AddressRange>{})) {}
 
   const Config& config;
   RoomManager& rooms;
   Journal& journal;
-  StaticFiles web;  // the browser client's files (web.root() empty: none installed)
+  StaticFiles& web;  // the browser client's files (web.root() empty: none installed)
   ClientLimits limits;
   const std::vector<AddressRange> trusted_proxies;
   // The TLS context new connections use (empty: plain HTTP only); SIGHUP replaces it.

@@ -94,6 +94,8 @@ TEST_CASE("startup: a configuration error stops the server before it touches the
   refuses({}, "invalid value for NYANHALL_BIND", {"NYANHALL_BIND=1.2.3"});
   refuses({"--bind", "127.0.0.1", "--web-root", "/nonexistent"}, "bad_config");
   refuses({"--bind", "127.0.0.1", "--web-root", tmp.write("a-file", "x").string()}, "not a directory");
+  // A system folder as the web root would make its files the client's (issue 34).
+  refuses({"--bind", "127.0.0.1", "--web-root", "/usr"}, "not a browser client's folder");
   refuses({"--bind", "127.0.0.1", "--port", "70000"}, "invalid value for --port");
   {
     const std::string file = tmp.write("not-a-dir", "x").string();

@@ -3,6 +3,10 @@
 // connection). The web root is made by the test, so every expected byte is known.
 #include <catch2/catch.hpp>
 
+#include <signal.h>
+
+#include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "tests/server/gunzip.h"
@@ -146,5 +150,66 @@ TEST_CASE("static files: HEAD has GET's headers, and a directory is 404", "[serv
     CHECK(server.http(method, "/js/").status == 404);
   }
   CHECK(server.http("GET", "/js").body == "not found\n");
-  CHECK(server.http("GET", "/../index.html").status == 400);
+  CHECK(server.http("GET", "/../index.html").status == 404);
+}
+
+namespace {
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+}  // namespace
+
+// Issue 34: "GET //etc/passwd" answered the file, since a request was joined onto the web
+// root. Every way of naming a file outside the set must answer 404 and not one byte of it.
+TEST_CASE("static files: nothing outside the web root's set is ever answered", "[server][http][static][security]") {
+  WebRoot web;
+  TempDir outside;
+  const std::string secret = "canary 5e1d9b: a file outside the web root\n";
+  const std::string secret_path = outside.write("secret.txt", secret).string();
+  std::filesystem::create_symlink(secret_path, web.dir.path / "leak.txt");
+  std::filesystem::create_symlink(outside.path, web.dir.path / "outside");
+  ServerProcess server({"--journal", "none", "--web-root", web.dir.path.string()});
+
+  const std::string passwd = file_bytes("/etc/passwd");
+  REQUIRE(passwd.find("root:") != std::string::npos);
+  const std::string up = "/js/../../" + outside.path.filename().string() + "/secret.txt";
+  std::vector<std::string> paths = {
+      "//etc/passwd", "///etc/passwd", "//proc/self/environ", "//root/.bashrc", "/%2Fetc%2Fpasswd",
+      "/js//etc/passwd", "/./", "/./index.html", "//./etc/passwd", "//.//etc/passwd", "/%2F%2Fetc/passwd",
+      "/js/../../etc/passwd", "/js/..%2F..%2Fetc/passwd", "/.%2E/.%2E/etc/passwd", "/..\\..\\etc\\passwd",
+      "/leak.txt", "/outside/secret.txt", "/" + secret_path, "//" + secret_path.substr(1), up,
+      "/%2F" + secret_path.substr(1), "//proc/self/cwd/index.html", "//proc/self/root/etc/passwd"};
+  for (const std::string& path : paths) {
+    for (const char* method : {"GET", "HEAD"}) {
+      INFO(method << " " << path);
+      const auto answer = server.http(method, path);
+      CHECK(answer.status == 404);
+      CHECK(answer.body == (std::string(method) == "GET" ? "not found\n" : ""));
+      CHECK(answer.body.find("canary 5e1d9b") == std::string::npos);
+      CHECK(answer.body.find("root:") == std::string::npos);
+    }
+  }
+  // A share link that climbs is only the client's page.
+  const auto share = server.http("GET", "/r/../../etc/passwd");
+  CHECK(share.status == 200);
+  CHECK(share.body == web.index);
+
+  // A file created after start is not served until SIGHUP builds the set again.
+  web.dir.write("late.js", "export const late = 1;\n");
+  CHECK(server.http("GET", "/late.js").status == 404);
+  REQUIRE(::kill(server.pid(), SIGHUP) == 0);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (server.log().find("web_root_reloaded") == std::string::npos && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  const auto late = server.http("GET", "/late.js");
+  CHECK(late.status == 200);
+  CHECK(late.body == "export const late = 1;\n");
+  // The links that leave the root are still not served after the walk.
+  CHECK(server.http("GET", "/leak.txt").status == 404);
+  CHECK(server.running());
 }

@@ -316,6 +316,26 @@ TEST_CASE("tls: /healthz and nyanhall --healthcheck over TLS, from the port file
   CHECK(plain.err.find("answered 308") != std::string::npos);
 }
 
+// Issue 34 over TLS: the private key the server was started with, the journal and the
+// system's files are not the browser client's, however the path is spelled.
+TEST_CASE("tls: nothing outside the web root is answered over https://, the key least of all", "[server][tls][security]") {
+  TempDir dir;
+  const CertFiles cert = make_certificate(dir, "server");
+  const std::string data = (dir.path / "data").string();
+  ServerProcess server({"--tls-cert", cert.cert, "--tls-key", cert.key, "--data-dir", data});
+  REQUIRE(https_get(server.port(), "/", cert.cert).status == 200);  // the client is served
+  const std::string key = cert.key.substr(1), db = data.substr(1) + "/nyanhall.db";
+  for (const std::string& path : {"//" + key, "///" + key, "//./" + key, "/%2F" + key, "//" + db, "//" + db + "-wal",
+                                  std::string("//etc/passwd"), std::string("//proc/self/environ"),
+                                  std::string("/js/../../../../../../") + key}) {
+    INFO(path);
+    const Answer answer = https_get(server.port(), path, cert.cert);
+    CHECK(answer.status == 404);
+    CHECK(answer.body == "not found\n");
+    CHECK(answer.body.find("PRIVATE KEY") == std::string::npos);
+  }
+}
+
 TEST_CASE("tls: the certificate flags are checked before the server starts", "[server][tls]") {
   TempDir dir;
   const CertFiles cert = make_certificate(dir, "server");
