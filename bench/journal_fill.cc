@@ -8,10 +8,10 @@
 
 #include "protocol/drbg.h"
 #include "rules/core/registry.h"
-#include "server/match.h"
-#include "server/room_code.h"
-#include "server/sqlite_journal.h"
-#include "server/tokens.h"
+#include "server/room/match.h"
+#include "server/room/room_code.h"
+#include "server/journal/sqlite_journal.h"
+#include "server/room/tokens.h"
 
 using namespace nyan;
 using namespace nyan::server;

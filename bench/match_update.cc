@@ -10,7 +10,7 @@
 
 #include "protocol/drbg.h"
 #include "rules/core/registry.h"
-#include "server/match.h"
+#include "server/room/match.h"
 
 using namespace nyan;
 using namespace nyan::server;

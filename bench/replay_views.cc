@@ -10,8 +10,8 @@
 
 #include "protocol/drbg.h"
 #include "rules/core/registry.h"
-#include "server/match.h"
-#include "server/replay.h"
+#include "server/room/match.h"
+#include "server/room/replay.h"
 
 using namespace nyan;
 using namespace nyan::server;

@@ -27,7 +27,7 @@
 #include <unistd.h>
 #include <vector>
 
-#include "server/proc_stat.h"
+#include "server/common/proc_stat.h"
 
 namespace net = boost::asio;
 namespace beast = boost::beast;

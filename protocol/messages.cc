@@ -4,6 +4,26 @@
 
 namespace nyan {
 
+namespace {
+
+MessageKind kind_of(const std::string& type) {
+  static const std::pair<const char*, MessageKind> kinds[] = {
+      {"hello", MessageKind::hello},         {"ping", MessageKind::ping},
+      {"create", MessageKind::create},       {"join", MessageKind::join},
+      {"spectate", MessageKind::spectate},   {"reconnect", MessageKind::reconnect},
+      {"leave", MessageKind::leave},         {"kick", MessageKind::kick},
+      {"add_bot", MessageKind::add_bot},     {"remove_bot", MessageKind::remove_bot},
+      {"start", MessageKind::start},         {"close", MessageKind::close},
+      {"rematch", MessageKind::rematch},     {"action", MessageKind::action},
+      {"resync", MessageKind::resync},
+  };
+  for (const auto& [name, kind] : kinds)
+    if (type == name) return kind;
+  return MessageKind::unknown;
+}
+
+}  // namespace
+
 int json_depth(std::string_view text, int limit) {
   int depth = 0, deepest = 0;
   bool in_string = false, escaped = false;
@@ -54,7 +74,7 @@ bool parse_envelope(std::string_view text, Envelope& out, ParseError& error) {
     error = {ProtoError::bad_field, "a message needs a string field 'type'", id};
     return false;
   }
-  out.type = type->get<std::string>();
+  out.kind = kind_of(type->get_ref<const std::string&>());
   out.id = std::move(id);
   out.body = std::move(j);
   return true;
@@ -74,10 +94,5 @@ std::optional<std::int64_t> int_field(const Json& body, const char* name) {
   return it->get<std::int64_t>();
 }
 
-Json error_message(ProtoError code, std::string_view message, const Json& re) {
-  Json j = {{"type", "error"}, {"code", std::string(to_string(code))}, {"message", std::string(message)}};
-  if (!re.is_null()) j["re"] = re;
-  return j;
-}
 
 }  // namespace nyan

@@ -1,5 +1,6 @@
-// Message envelopes (PROTOCOL.md, "Messages"): parsing untrusted text into a typed envelope,
-// and building the server's messages. Every message is one JSON object in one text frame.
+// Client message envelopes (PROTOCOL.md, "Messages"): parsing untrusted text into a typed
+// envelope, its kind decided here once. Every message is one JSON object in one text frame;
+// the server's own messages are written by server_messages.h.
 #pragma once
 
 #include <cstdint>
@@ -15,10 +16,31 @@ namespace nyan {
 inline constexpr int kProtocolVersion = 1;
 inline constexpr int kMaxJsonDepth = 32;
 
-// A parsed client message: its type, its request id (a string or an integer, or null when
+// What a client may send. `unknown` is a well-formed message of a type the server does not
+// know (answered unknown_type).
+enum class MessageKind {
+  unknown,
+  hello,
+  ping,
+  create,
+  join,
+  spectate,
+  reconnect,
+  leave,
+  kick,
+  add_bot,
+  remove_bot,
+  start,
+  close,
+  rematch,
+  action,
+  resync,
+};
+
+// A parsed client message: its kind, its request id (a string or an integer, or null when
 // the client sent none) and the whole object.
 struct Envelope {
-  std::string type;
+  MessageKind kind = MessageKind::unknown;
   Json id;
   Json body;
 };
@@ -39,8 +61,5 @@ int json_depth(std::string_view text, int limit);
 // Field access for validated messages: nullopt when missing or of the wrong type.
 std::optional<std::string> string_field(const Json& body, const char* name, std::size_t max_len);
 std::optional<std::int64_t> int_field(const Json& body, const char* name);
-
-// {"type":"error","code":..,"message":..,"re":id}
-Json error_message(ProtoError code, std::string_view message, const Json& re);
 
 }  // namespace nyan

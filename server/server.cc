@@ -12,12 +12,12 @@
 #include <vector>
 
 #include "rules/core/registry.h"
-#include "server/healthcheck.h"
-#include "server/listener.h"
-#include "server/log.h"
-#include "server/metrics.h"
-#include "server/sqlite_journal.h"
-#include "server/ws_session.h"
+#include "server/http/healthcheck.h"
+#include "server/session/listener.h"
+#include "server/common/log.h"
+#include "server/common/metrics.h"
+#include "server/journal/sqlite_journal.h"
+#include "server/session/ws_session.h"
 
 namespace nyan::server {
 

@@ -5,8 +5,8 @@
 #include <memory>
 #include <string>
 
-#include "server/config.h"
-#include "server/journal.h"
+#include "server/common/config.h"
+#include "server/journal/journal.h"
 
 namespace nyan::server {
 

@@ -6,9 +6,9 @@
 
 #include "protocol/messages.h"
 #include "protocol/version.h"
-#include "server/config.h"
-#include "server/healthcheck.h"
-#include "server/log.h"
+#include "server/common/config.h"
+#include "server/http/healthcheck.h"
+#include "server/common/log.h"
 
 namespace nyan::server {
 

@@ -33,7 +33,8 @@
 #include "protocol/rate_limit.h"
 #include "protocol/view_tracker.h"
 #include "rules/core/rng.h"
-#include "server/proc_stat.h"
+#include "server/common/proc_stat.h"
+#include "server/net/fail.h"
 
 namespace nyan::cli {
 
@@ -216,7 +217,7 @@ void Bot::send_text(std::string text) {
 
 void Bot::do_write() {
   ws_.async_write(net::buffer(out_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-    if (ec) return;
+    if (ec) return server::fail(ec, "load_write", static_cast<std::uint64_t>(self->index_));
     self->out_.pop_front();
     if (!self->out_.empty()) self->do_write();
   });
@@ -224,7 +225,8 @@ void Bot::do_write() {
 
 void Bot::do_read() {
   ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-    if (ec) return;
+    // The run's end closes every bot: a read cut then is no news.
+    if (ec) return self->sh_.stopping ? void() : server::fail(ec, "load_read", static_cast<std::uint64_t>(self->index_));
     self->on_frame({static_cast<const char*>(self->buffer_.data().data()), self->buffer_.size()});
     self->buffer_.consume(self->buffer_.size());
     if (!self->sh_.stopping) self->do_read();
@@ -377,12 +379,13 @@ int idle_rooms(const Settings& s, int n) {
     void write(const Json& j, std::function<void()> then) {
       auto text = std::make_shared<std::string>(j.dump());
       ws.async_write(net::buffer(*text), [text, then](beast::error_code ec, std::size_t) {
-        if (!ec) then();
+        if (ec) return server::fail(ec, "creator_write", 0);
+        then();
       });
     }
     void read(std::function<void(Json)> then) {
       ws.async_read(buf, [self = shared_from_this(), then](beast::error_code ec, std::size_t) {
-        if (ec) return;
+        if (ec) return server::fail(ec, "creator_read", 0);
         Json m = Json::parse(beast::buffers_to_string(self->buf.data()), nullptr, false);
         self->buf.consume(self->buf.size());
         then(m);

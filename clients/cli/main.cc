@@ -1,4 +1,7 @@
 // nyanhall-cli: the native client: simulate, play, bot, load, verify.
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+
 #include <cstdio>
 #include <string>
 
@@ -38,6 +41,10 @@ const Command* find(const std::string& name) {
 
 int main(int argc, char** argv) {
   nyan::register_all_games();
+  // Connections' unexpected errors (server/net/fail.h) go to stderr, away from what the
+  // commands print; the everyday ends of a connection are not shown.
+  spdlog::set_default_logger(spdlog::stderr_logger_mt("nyanhall-cli"));
+  spdlog::set_level(spdlog::level::warn);
   if (argc < 2) {
     usage(stderr);
     return 2;

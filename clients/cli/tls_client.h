@@ -6,7 +6,7 @@
 #include <string>
 
 #include "clients/cli/connection.h"
-#include "server/flex_stream.h"
+#include "server/net/flex_stream.h"
 
 namespace nyan::cli {
 

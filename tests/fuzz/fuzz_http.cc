@@ -18,11 +18,11 @@
 #include <sstream>
 
 #include "rules/core/registry.h"
-#include "server/client_address.h"
-#include "server/http_checks.h"
-#include "server/http_rooms.h"
-#include "server/http_routes.h"
-#include "server/room_manager.h"
+#include "server/common/client_address.h"
+#include "server/http/http_checks.h"
+#include "server/http/http_rooms.h"
+#include "server/http/http_routes.h"
+#include "server/room/room_manager.h"
 
 namespace beast = boost::beast;
 namespace http = beast::http;

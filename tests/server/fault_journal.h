@@ -11,7 +11,7 @@
 
 #include <memory>
 
-#include "server/journal.h"
+#include "server/journal/journal.h"
 
 namespace nyan::test {
 

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "server/fifo.h"
+#include "server/common/fifo.h"
 
 using namespace nyan::server;
 

@@ -6,8 +6,8 @@
 
 #include "protocol/drbg.h"
 #include "protocol/sha256.h"
-#include "server/match.h"
-#include "server/replay.h"
+#include "server/room/match.h"
+#include "server/room/replay.h"
 #include "tests/server/program.h"
 #include "tests/server/temp_dir.h"
 #include "tests/support/playout.h"

@@ -2,7 +2,7 @@
 // and every line reads back as the same event, keys and values.
 #include <catch2/catch.hpp>
 
-#include "server/logfmt.h"
+#include "server/common/logfmt.h"
 #include "tests/server/logfmt_reader.h"
 
 using namespace nyan;

@@ -5,7 +5,7 @@
 
 #include <map>
 
-#include "server/sqlite_journal.h"
+#include "server/journal/sqlite_journal.h"
 #include "tests/server/journal_db.h"
 #include "tests/server/temp_dir.h"
 

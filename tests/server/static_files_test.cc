@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "server/static_files.h"
+#include "server/http/static_files.h"
 #include "tests/server/gunzip.h"
 #include "tests/server/temp_dir.h"
 

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "server/tls_context.h"
+#include "server/net/tls_context.h"
 #include "tests/server/test_certs.h"
 
 using nyan::server::certificate_fingerprint;

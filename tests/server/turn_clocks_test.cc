@@ -2,7 +2,7 @@
 // and resuming journaled times. Time is given, never read, so every case is exact.
 #include <catch2/catch.hpp>
 
-#include "server/turn_clocks.h"
+#include "server/room/turn_clocks.h"
 
 using namespace nyan;
 using namespace nyan::server;
@@ -29,10 +29,9 @@ TEST_CASE("turn clocks: move mode gives every decision the same time", "[clocks]
   c.start({0}, t0);
   CHECK(c.running() == std::vector<Seat>{0});
   CHECK(c.left(t0 + 12s) == std::vector<std::int64_t>{18'000, 30'000});
-  auto d = c.next_deadline();
-  REQUIRE(d);
-  CHECK(d->seat == 0);
-  CHECK(d->at == t0 + 30s);
+  REQUIRE(c.deadlines().size() == 1);
+  CHECK(c.deadlines()[0].seat == 0);
+  CHECK(c.deadlines()[0].at == t0 + 30s);
 
   // Seat 0 decides after 12 s; seat 1 is to act and starts full.
   c.acted(0, /*decision=*/true, {1}, t0 + 12s);
@@ -51,10 +50,9 @@ TEST_CASE("turn clocks: bank mode spends one reserve and adds the increment afte
   CHECK(c.left(t0 + 40s) == std::vector<std::int64_t>{100'000, 65'000, 100'000});
   c.acted(2, true, {1}, t0 + 50s);  // 100 - 10 + 5
   CHECK(c.left(t0 + 60s) == std::vector<std::int64_t>{100'000, 55'000, 95'000});
-  auto d = c.next_deadline();
-  REQUIRE(d);
-  CHECK(d->seat == 1);
-  CHECK(d->at == t0 + 50s + 65s);
+  REQUIRE(c.deadlines().size() == 1);
+  CHECK(c.deadlines()[0].seat == 1);
+  CHECK(c.deadlines()[0].at == t0 + 50s + 65s);
 }
 
 TEST_CASE("turn clocks: a side action ends no decision, a seat the game stops waiting for stops", "[clocks]") {
@@ -77,24 +75,34 @@ TEST_CASE("turn clocks: a side action ends no decision, a seat the game stops wa
 
 TEST_CASE("turn clocks: running out, once per decision", "[clocks]") {
   TurnClocks c(rules(RoomRules::Clock::move), 2);
+  Timeouts out;
   c.start({0}, t0);
   CHECK_FALSE(c.expired(0, t0 + 29'999ms));
-  CHECK_FALSE(c.run_out(0, t0 + 29'999ms));
+  CHECK_FALSE(out.run_out(c, 0, t0 + 29'999ms));
   CHECK(c.expired(0, t0 + 30s));
-  CHECK_FALSE(c.run_out(1, t0 + 40s));  // not running
-  CHECK(c.run_out(0, t0 + 30s));
-  CHECK(c.out_of_time(0));
-  CHECK_FALSE(c.run_out(0, t0 + 31s));  // already
-  CHECK_FALSE(c.next_deadline());       // none for a seat out of time
+  CHECK_FALSE(out.run_out(c, 1, t0 + 40s));  // not running
+  REQUIRE(out.next(c));
+  CHECK(out.run_out(c, 0, t0 + 30s));
+  CHECK(out.out_of_time(c, 0));
+  CHECK_FALSE(out.run_out(c, 0, t0 + 31s));  // already
+  CHECK_FALSE(out.next(c));                  // none for a seat out of time
   CHECK(c.left(t0 + 31s)[0] == 0);
-  // The bot decides for it; the next decision is the seat's, full.
+  // The bot decides for it; the next decision is the seat's, full, with a deadline of its own.
   c.acted(0, true, {0}, t0 + 30'050ms);
-  CHECK_FALSE(c.out_of_time(0));
+  CHECK_FALSE(out.out_of_time(c, 0));
   CHECK(c.left(t0 + 30'050ms)[0] == 30'000);
+  REQUIRE(out.next(c));
+  CHECK(out.next(c)->at == t0 + 60'050ms);
+  // A side action ends no decision: the deadline acted on stays acted on.
+  REQUIRE(out.run_out(c, 0, t0 + 61s));
+  c.acted(1, false, {0}, t0 + 62s);
+  CHECK(out.out_of_time(c, 0));
+  CHECK_FALSE(out.next(c));
 
   TurnClocks bank(rules(RoomRules::Clock::bank), 2);
+  Timeouts bank_out;
   bank.start({0}, t0);
-  REQUIRE(bank.run_out(0, t0 + 100s));
+  REQUIRE(bank_out.run_out(bank, 0, t0 + 100s));
   bank.acted(0, true, {0}, t0 + 101s);
   CHECK(bank.left(t0 + 101s)[0] == 5'000);  // the increment only
 }
@@ -102,13 +110,13 @@ TEST_CASE("turn clocks: running out, once per decision", "[clocks]") {
 TEST_CASE("turn clocks: resuming journaled times runs them from the restart", "[clocks]") {
   TurnClocks c(rules(RoomRules::Clock::bank), 2);
   c.start({1}, t0);
-  c.resume(Json::array({70'000, 12'345}), {1}, t0 + 500s);
+  c.resume({70'000, 12'345}, {1}, t0 + 500s);
   CHECK(c.left(t0 + 500s) == std::vector<std::int64_t>{70'000, 12'345});
   CHECK(c.left(t0 + 502s) == std::vector<std::int64_t>{70'000, 10'345});
-  // A malformed list keeps the times the clocks had.
+  // A list of another length keeps the times the clocks had.
   TurnClocks d(rules(RoomRules::Clock::bank), 2);
   d.start({0}, t0);
-  d.resume(Json::array({1, "x"}), {0}, t0 + 1s);
+  d.resume({1}, {0}, t0 + 1s);
   CHECK(d.left(t0 + 1s) == std::vector<std::int64_t>{100'000, 100'000});
 }
 
@@ -119,7 +127,8 @@ TEST_CASE("turn clocks: the frame member", "[clocks]") {
         R"("clock":{"left":[30000,28500],"mode":"move","now":1764768000123,"running":[1]})");
   TurnClocks off;
   CHECK_FALSE(off.on());
-  CHECK_FALSE(off.out_of_time(0));
+  CHECK(off.deadlines().empty());
+  CHECK_FALSE(Timeouts().out_of_time(off, 0));
 }
 
 TEST_CASE("room options: every game's schema has the clock, on_timeout and drop_policy", "[clocks]") {

@@ -1,0 +1,276 @@
+// Room membership: create, join, spectate, reconnect, leave, kick, close; seats held through
+// a grace period after a drop.
+#include <boost/asio/post.hpp>
+
+#include "protocol/server_messages.h"
+#include "server/common/log.h"
+#include "server/common/metrics.h"
+#include "server/room/room.h"
+#include "server/room/room_manager.h"
+#include "server/room/tokens.h"
+
+namespace nyan::server {
+
+namespace {
+constexpr std::size_t kNameMax = 32;
+
+// A display name as people type it: trimmed, control characters removed, at most 32 bytes
+// (cut on a UTF-8 boundary). An empty name stays empty: each client labels the seat itself,
+// in its own language and with the seat numbers it shows everywhere else.
+std::string clean_name(const std::string& raw) {
+  std::string out;
+  for (unsigned char c : raw)
+    if (c >= 0x20 && c != 0x7f) out += static_cast<char>(c);
+  if (out.size() > kNameMax) {
+    std::size_t cut = kNameMax;
+    while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
+    out.resize(cut);
+  }
+  const auto first = out.find_first_not_of(' ');
+  out = first == std::string::npos ? "" : out.substr(first, out.find_last_not_of(' ') - first + 1);
+  return out;
+}
+}  // namespace
+
+void Room::on_create(const ParticipantPtr& from, const Envelope& msg) {
+  // The creator takes seat 0 and is the host; the room's creation and that claim are
+  // journaled together.
+  claim_seat(from, msg, 0, /*host=*/true);
+}
+
+void Room::on_join(const ParticipantPtr& from, const Envelope& msg) {
+  std::optional<Seat> wanted;
+  if (msg.body.contains("seat") && !msg.body["seat"].is_null()) {
+    auto s = int_field(msg.body, "seat");
+    if (!s) return refuse_entry(from, ProtoError::bad_field, "'seat' must be an integer", msg.id);
+    if (*s < 0 || *s >= state_.seat_count()) return refuse_entry(from, ProtoError::wrong_seat, "no such seat", msg.id);
+    wanted = static_cast<Seat>(*s);
+  }
+  // In the lobby any unclaimed seat; in a game only a seat given up after its grace period.
+  auto free = [&](Seat s) {
+    const SeatRecord& st = state_.seat(s);
+    return state_.status() == RoomStatus::lobby ? !st.claimed : st.open;
+  };
+  if (wanted) {
+    if (!free(*wanted)) return refuse_entry(from, ProtoError::seat_taken, "that seat is taken", msg.id);
+    return claim_seat(from, msg, *wanted, false);
+  }
+  for (Seat s = 0; s < state_.seat_count(); ++s)
+    if (free(s)) return claim_seat(from, msg, s, false);
+  refuse_entry(from, ProtoError::room_full, "every seat is taken; you can spectate", msg.id);
+}
+
+void Room::refuse_entry(const ParticipantPtr& from, ProtoError code, std::string_view message, const Json& re) {
+  reply_error(from, code, message, re);
+  from->left_room(this);
+}
+
+void Room::claim_seat(const ParticipantPtr& from, const Envelope& msg, Seat seat, bool host) {
+  const std::string token = new_token();
+  std::vector<Record> records;
+  if (host)
+    records.push_back(record_now(RoomCreated{code_, state_.game().id(), state_.options(), state_.secret()}));
+  records.push_back(record_now(SeatClaimed{seat, token_hash(token), clean_name(string_field(msg.body, "name", 256).value_or(""))}));
+  // Nothing else runs until the record is durable, so no second join can take the seat.
+  commit(std::move(records), [this, from, re = msg.id, seat, host, token](bool ok) {
+    if (!ok) {
+      reply_error(from, ProtoError::unavailable, "the server cannot save this room right now", re);
+      from->left_room(this);
+      if (host) closed_now("journal failure");  // it was never created
+      return;
+    }
+    attach(from, seat);
+    reply(from, joined_message(re, code_, seat, &token, state_.host() == seat));
+    log::info(host ? "room_created" : "seat_claimed", {{"room", code_}, {"game", state_.game().id()}, {"seat", seat}});
+    broadcast_room_info();
+    if (state_.match()) send_snapshot(from->participant_id(), seat);
+  });
+}
+
+void Room::on_spectate(const ParticipantPtr& from, const Envelope& msg) {
+  attach(from, kSpectator);
+  reply(from, joined_message(msg.id, code_, std::nullopt, nullptr, false));
+  broadcast_room_info();
+  if (state_.match()) send_snapshot(from->participant_id(), kSpectator);
+}
+
+void Room::on_reconnect(const ParticipantPtr& from, const Envelope& msg) {
+  auto token = string_field(msg.body, "token", 128);
+  if (!token) return refuse_entry(from, ProtoError::bad_field, "'token' must be a string", msg.id);
+  const std::string hash = token_hash(*token);
+  for (Seat s = 0; s < state_.seat_count(); ++s) {
+    const SeatRecord& st = state_.seat(s);
+    if (!st.claimed || st.open || st.bot || !same_hash(st.token_hash, hash)) continue;
+    if (links_[s].grace) links_[s].grace->cancel();
+    if (st.stand_in) take_seat_back(s);
+    attach(from, s);
+    reply(from, joined_message(msg.id, code_, s, nullptr, state_.host() == s));
+    log::info("seat_reconnected", {{"room", code_}, {"seat", s}});
+    broadcast_room_info();
+    if (state_.match()) send_snapshot(from->participant_id(), s);
+    return;
+  }
+  refuse_entry(from, ProtoError::bad_token, "that token holds no seat in this room", msg.id);
+}
+
+void Room::on_leave(const ParticipantPtr& from, const Envelope& msg) {
+  const auto seat = seat_of(from->participant_id());
+  reply(from, left_message(msg.id, code_));
+  from->left_room(this);
+  detach(from->participant_id());
+  // Leaving the lobby gives the seat up at once; in a game the seat is held like a drop.
+  if (seat && *seat != kSpectator && state_.status() == RoomStatus::lobby && links_[*seat].connections.empty())
+    release_seat(*seat, "left");
+}
+
+void Room::on_kick(const ParticipantPtr& from, const Envelope& msg) {
+  if (!is_host(from->participant_id())) return reply_error(from, ProtoError::not_host, "only the host can kick", msg.id);
+  if (state_.status() != RoomStatus::lobby)
+    return reply_error(from, ProtoError::bad_state, "players can only be kicked from the lobby", msg.id);
+  auto s = int_field(msg.body, "seat");
+  if (!s) return reply_error(from, ProtoError::bad_field, "'seat' must be an integer", msg.id);
+  if (*s < 0 || *s >= state_.seat_count() || !state_.seat(static_cast<Seat>(*s)).claimed)
+    return reply_error(from, ProtoError::wrong_seat, "nobody sits there", msg.id);
+  const Seat seat = static_cast<Seat>(*s);
+  if (state_.seat(seat).bot) return reply_error(from, ProtoError::wrong_seat, "a bot sits there: use remove_bot", msg.id);
+  if (seat == state_.host()) return reply_error(from, ProtoError::wrong_seat, "the host cannot kick themself", msg.id);
+  release_seat(seat, "kicked", [this, from, re = msg.id, seat] {
+    if (state_.seat(seat).claimed)  // not released: the journal could not write
+      return reply_error(from, ProtoError::unavailable, "the server cannot save this room right now", re);
+    reply(from, ok_message(re));
+  });
+}
+
+void Room::on_close(const ParticipantPtr& from, const Envelope& msg) {
+  if (!is_host(from->participant_id()))
+    return reply_error(from, ProtoError::not_host, "only the host can close the room", msg.id);
+  close_room("closed by the host", [this, from, re = msg.id](bool ok) {
+    if (!ok) return reply_error(from, ProtoError::unavailable, "the server cannot save this room right now", re);
+    reply(from, ok_message(re));
+  });
+}
+
+void Room::release_seat(Seat seat, const char* reason, std::function<void()> then) {
+  Seat next_host = state_.host();
+  if (next_host == seat) {
+    next_host = -1;
+    for (Seat s = 0; s < state_.seat_count(); ++s)
+      if (s != seat && state_.seat(s).claimed && !state_.seat(s).bot) {
+        next_host = s;
+        break;
+      }
+  }
+  commit({record_now(SeatReleased{seat, next_host})}, [this, seat, reason, then = std::move(then)](bool ok) {
+    SeatLink& link = links_[seat];
+    if (ok) {
+      // Whoever still sits there (a kicked player's connections) is told and goes.
+      const Frame kicked = std::make_shared<const std::string>(kicked_message(code_));
+      for (std::uint64_t pid : std::vector<std::uint64_t>(link.connections)) {
+        if (auto p = conns_[pid].participant.lock()) {
+          p->deliver(kicked);
+          p->left_room(this);
+        }
+        conns_.erase(pid);
+      }
+      if (link.grace) link.grace->cancel();
+      link = SeatLink{};
+      log::info("seat_released", {{"room", code_}, {"seat", seat}, {"reason", reason}});
+      broadcast_room_info();
+    } else if (link.connections.empty()) {
+      seat_dropped(seat);  // not saved: the seat stays, and the grace period tries again
+    }
+    if (then) then();
+  });
+}
+
+void Room::seat_dropped(Seat seat) {
+  const SeatRecord& st = state_.seat(seat);
+  if (!st.claimed || st.bot) return;
+  log::info("seat_disconnected", {{"room", code_}, {"seat", seat}});
+  SeatLink& link = links_[seat];
+  if (!link.grace) link.grace = std::make_unique<net::steady_timer>(strand_);
+  link.grace->expires_after(std::chrono::milliseconds(ctx_.config.grace_ms));
+  link.grace->async_wait([self = shared_from_this(), seat](boost::system::error_code ec) {
+    if (!ec) self->when_idle([self, seat] { self->grace_expired(seat); });
+  });
+}
+
+void Room::grace_expired(Seat seat) {
+  const SeatRecord& st = state_.seat(seat);
+  if (!st.claimed || !links_[seat].connections.empty() || state_.status() == RoomStatus::closed) return;
+  if (state_.status() == RoomStatus::lobby) return release_seat(seat, "grace expired");
+  if (state_.rules().bot_for_dropped && !st.stand_in) {
+    // The seat stays the player's (the token still works); its bot plays until they are back.
+    return give_up_seat(seat, record_now(StandIn{seat}), [this, seat] {
+      log::info("bot_stands_in", {{"room", code_}, {"seat", seat}});
+      broadcast_room_info();
+      ask_bots();
+    });
+  }
+  if (state_.status() == RoomStatus::playing && !st.open && !state_.rules().bot_for_dropped) {
+    // The token stops working; anyone with the room code may take the seat over.
+    give_up_seat(seat, record_now(SeatOpened{seat}), [this, seat] {
+      log::info("seat_opened", {{"room", code_}, {"seat", seat}});
+      broadcast_room_info();
+    });
+  }
+}
+
+void Room::give_up_seat(Seat seat, Record record, std::function<void()> then) {
+  // Nobody can come back while the record is written (their reconnect waits in the queue),
+  // so the seat is still empty when it is applied.
+  commit({std::move(record)}, [this, seat, then = std::move(then)](bool ok) {
+    if (!ok) {
+      if (links_[seat].connections.empty()) seat_dropped(seat);  // tried again after another grace period
+      return;
+    }
+    then();
+  });
+}
+
+void Room::close_room(const char* reason, std::function<void(bool ok)> then) {
+  if (state_.status() == RoomStatus::closed) return;
+  commit({record_now(Closed{reason})}, [this, reason, then = std::move(then)](bool ok) {
+    if (then) then(ok);
+    // A room closed by its timers closes even when the record failed: nobody is in it, and
+    // if it comes back after a restart it closes again the same way.
+    if (ok || !then) closed_now(reason);
+  });
+}
+
+void Room::closed_now(const std::string& reason) {
+  if (closed_) return;
+  closed_ = true;
+  const Frame f = std::make_shared<const std::string>(closed_message(code_, reason));
+  for (auto& [pid, conn] : conns_)
+    if (auto p = conn.participant.lock()) {
+      p->deliver(f);
+      p->left_room(this);
+    }
+  conns_.clear();
+  for (SeatLink& link : links_)
+    if (link.grace) link.grace->cancel();
+  idle_timer_.cancel();
+  bots_.cancel();
+  clock_.cancel();
+  if (counted_) metrics().room_left(state_.game().id(), phase_of(state_.status()));
+  counted_ = false;
+  log::info("room_closed", {{"room", code_}, {"reason", reason}});
+  ctx_.journal.forget(code_);
+  ctx_.manager.remove(code_);
+}
+
+void Room::arm_idle_timer() {
+  // An abandoned room closes; a finished one stays for the retention time.
+  const bool over = state_.status() == RoomStatus::over;
+  idle_timer_.expires_after(std::chrono::milliseconds(over ? ctx_.config.retention_ms : ctx_.config.room_idle_ms));
+  idle_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (ec) return;
+    self->when_idle([self] {
+      if (self->conns_.empty())
+        self->close_room(self->state_.status() == RoomStatus::over ? "retention expired" : "idle");
+    });
+  });
+}
+
+}  // namespace nyan::server
