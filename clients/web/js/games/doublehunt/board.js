@@ -1,10 +1,10 @@
 // Double Hunt: the 7x7 grid with face-down cards and the four pieces, both teams' hands (own
 // and partner's), scores the viewer may know, the die and the move budget. Destinations are
 // clicks on grid squares; discards and gifts are clicks on hand cards; the rest are buttons.
-import { h } from '../dom.js';
-import { t, tr, addStrings } from '../i18n.js';
-import { Drbg } from '../drbg.js';
-import { section, seatTag } from './cards.js';
+import { h } from '../../dom.js';
+import { t, tr, addStrings } from '../../i18n.js';
+import { Drbg } from '../../drbg.js';
+import { section, seatTag } from '../cards.js';
 
 const ROLES = {
   pilot: ['パイロット', 'Pilot'], observer: ['観測者', 'Observer'], bandit: ['盗賊', 'Bandit'], richman: ['富豪', 'Richman'],
@@ -151,6 +151,7 @@ function scientistZone(v, ctx) {
 
 export default {
   id: 'doublehunt',
+  styles: new URL('./board.css', import.meta.url).href,
   summaryJa: '2人1組の2チームで、7×7のフィールドに伏せられたカードを狩ります。サイコロの目ちょうどで移動してカードを取り、数字と絵札のそろいで得点。役割の能力を使いこなして目標点をめざします。',
 
   render(ctx) {

@@ -2,10 +2,10 @@
 // each tribe's VP, supply, skills and hand size, your hand. A card is played by clicking it
 // (then choosing boost / recall when the skills allow); supporting is a click on a fighter,
 // occupying a click on an area of the map; the keep is a click on a hand card.
-import { h } from '../dom.js';
-import { t, tr, addStrings } from '../i18n.js';
-import { Drbg } from '../drbg.js';
-import { section, seatTag } from './cards.js';
+import { h } from '../../dom.js';
+import { t, tr, addStrings } from '../../i18n.js';
+import { Drbg } from '../../drbg.js';
+import { section, seatTag } from '../cards.js';
 
 const TRIBES = {
   karasu_tengu: ['烏天狗', 'Karasu-tengu'], kappa: ['河童', 'Kappa'], inugami: ['狗神', 'Inugami'], oni: ['鬼族', 'Oni'],
@@ -182,6 +182,7 @@ function handZone(v, ctx) {
 
 export default {
   id: 'hinode',
+  styles: new URL('./board.css', import.meta.url).href,
   // The named presets of the map-like options (the option form offers them before JSON).
   optionPresets: { map: ['hinode6', 'triad'] },
   summaryJa: '種族を率いて磐座(いわくら)を奪い合うトリックテイキング。リードのスートで強い2枚が戦い、他の人は支援するかエリアを占領します。3ラウンドでいちばん得点の高い人の勝ち。',
