@@ -6,6 +6,13 @@ import { canonical } from './canonical.js';
 
 // `base`: { you, seatLabel, names, options, view, legal, toAct, over, opened, pick };
 // `live`: { busy, act(action), setPick(pick) } on the room page, null in a replay.
+// A button's own words for what it does go before what it shows (a card, a short label), in
+// text only screen readers read: its name then holds both, the words seen included.
+function named(attrs, label) {
+  const { 'aria-label': said, ...rest } = attrs;
+  return said ? [rest, [h('span', { class: 'sr-only' }, `${said}: `), label]] : [rest, [label]];
+}
+
 export function boardContext(base, live = null) {
   const covered = [];
   const disabled = !live || live.busy;
@@ -19,12 +26,16 @@ export function boardContext(base, live = null) {
     actButton: (action, label, attrs = {}) => {
       covered.push(action);
       const key = attrs['data-key'] || `act-${canonical(action)}`;
-      return h('button', { type: 'button', ...attrs, class: ['act', attrs.class || ''], 'data-key': key,
-        'data-action': canonical(action), disabled, onclick: () => live?.act(action) }, label);
+      const [rest, content] = named(attrs, label);
+      return h('button', { type: 'button', ...rest, class: ['act', attrs.class || ''], 'data-key': key,
+        'data-action': canonical(action), 'data-said': attrs['aria-label'], disabled, onclick: () => live?.act(action) }, content);
     },
     // A step of a multi-step choice (no message is sent): narrows the pick.
-    pickButton: (label, pick, attrs = {}) => h('button', { type: 'button', ...attrs, class: ['act', 'pick', attrs.class || ''],
-      'data-key': attrs['data-key'] || `pick-${canonical(pick)}`, disabled, onclick: () => live?.setPick(pick) }, label),
+    pickButton: (label, pick, attrs = {}) => {
+      const [rest, content] = named(attrs, label);
+      return h('button', { type: 'button', ...rest, class: ['act', 'pick', attrs.class || ''],
+        'data-key': attrs['data-key'] || `pick-${canonical(pick)}`, disabled, onclick: () => live?.setPick(pick) }, content);
+    },
     // Moves the board shows in its own way (a prompt, a list) without a button per move.
     cover: (actions) => covered.push(...actions),
   };

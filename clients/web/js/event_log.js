@@ -17,7 +17,8 @@ export class EventLog {
   }
 
   render(el) {
-    const list = h('ol', { class: 'log-list' }, this.lines.slice(-80).map((e) => h('li', { class: `log-${e.kind}` }, e.text())));
+    // A list that scrolls is reachable by keyboard (tabindex), so that it can be scrolled.
+    const list = h('ol', { class: 'log-list', tabindex: '0', 'aria-labelledby': 'log-h' }, this.lines.slice(-80).map((e) => h('li', { class: `log-${e.kind}` }, e.text())));
     fill(el, h('h2', { id: 'log-h' }, t('log')), this.lines.length ? list : h('p', { class: 'muted' }, t('log_empty')));
     list.scrollTop = list.scrollHeight;
   }

@@ -134,7 +134,7 @@ export class ReplayPage {
       status: h('p', { class: 'replay-status', 'aria-live': 'polite' }),
       board: h('section', { class: 'board-wrap', 'aria-label': t('generic_board') }),
       verified: h('p', { class: 'muted small replay-verified' }),
-      moves: h('ol', { class: 'replay-moves', start: 1 }),
+      moves: h('ol', { class: 'replay-moves', start: 1, tabindex: '0', 'aria-labelledby': 'replay-moves-h' }),
     };
     const link = `/r/${this.code}`;
     fill(this.root,
@@ -157,7 +157,7 @@ export class ReplayPage {
       h('div', { class: 'room-grid' },
         h('div', { class: 'main-col' }, this.el.board),
         h('aside', { class: 'side-col' },
-          h('section', { class: 'log' }, h('h2', {}, t('replay_moves')), this.el.moves),
+          h('section', { class: 'log' }, h('h2', { id: 'replay-moves-h' }, t('replay_moves')), this.el.moves),
           this.el.verified)));
     this.keys = (ev) => {
       if (ev.target.closest && ev.target.closest('input, select, textarea')) return;

@@ -576,7 +576,7 @@ export class RoomPage {
     const ctx = boardContext({ ...this.ctxBase(), view, legal, toAct: tr_.toAct, over, opened: tr_.opened, pick: this.pick }, {
       busy: this.busy,
       act: (a) => this.act(a),
-      setPick: (p) => { this.pick = p; this.render(); },
+      setPick: (p) => { this.pick = p; walkthrough.decided(info?.game || view.game); this.render(); },
     });
     this.renderDecision(board, ctx, { myTurn, over, game: info?.game || view.game });
     const before = snapshotLayout(this.el.board);

@@ -18,8 +18,8 @@ addStrings({
   ja: {
     hn_the_suit: 'その色',
     hn_p_lead: 'あなたがトリック{n}の親です: 英雄以外の好きなカードを出します。そのスート(色)がリードになります。',
-    hn_p_follow: 'あなたの番: リードは{suit}。{suit}のカードを持っているので、そのどれかを出します。',
-    hn_p_void: 'あなたの番: リードは{suit}ですが{suit}のカードがありません。好きなカードを出します(リードと違う色はエリアの占領だけ)。',
+    hn_p_follow: 'リードは{suit}。あなたは{suit}を持っているので、そのどれかを出します。',
+    hn_p_void: 'リードは{suit}ですが、あなたは{suit}のカードを持っていません。好きなカードを出します(リードと違う色はエリアの占領だけ)。',
     hn_p_void_hero: ' まだ使っていない英雄(12)も出せます。',
     hn_p_skills: ' {suit}のエリアにあなたのマーカーが{k}個あるので、数字＋や回収も選べます。',
     hn_p_play_other: '{who}がトリック{n}にカードを出します(リード: {suit})。',
@@ -64,8 +64,8 @@ addStrings({
   en: {
     hn_the_suit: 'that suit',
     hn_p_lead: 'You lead trick {n}: you play any area card (not your hero); its suit becomes the lead suit.',
-    hn_p_follow: 'Your turn: the lead is {suit}, and you hold {suit} cards, so you play one of them.',
-    hn_p_void: 'Your turn: the lead is {suit} and you hold no {suit} card, so you play any card (an off-suit card may only occupy).',
+    hn_p_follow: 'The lead is {suit} and you hold {suit} cards, so you play one of them.',
+    hn_p_void: 'The lead is {suit} and you hold no {suit} card, so you play any card (an off-suit card may only occupy).',
     hn_p_void_hero: ' Your unused hero (12) may be played too.',
     hn_p_skills: ' With {k} of your markers on {suit} areas you may add value + or recall.',
     hn_p_play_other: '{who} plays a card to trick {n} (lead: {suit}).',
