@@ -4,19 +4,16 @@
 //   node bots_test.mjs GAME
 import {
   startServer, launchBrowser, newPage, checkPages, screenshot, createRoom, playUntilOver, seeded, trustState,
-  expect, run, Skip, startBot, SHORT_OPTIONS,
+  expect, run, Skip, startBot, catalog, quickOptions, seatCount,
 } from './lib.mjs';
 
 const game = process.argv[2];
-const OPTIONS = Object.fromEntries(Object.entries(SHORT_OPTIONS).filter(([id]) => id !== 'oikake'));
 
 await run(`${game}: a browser seat plays a whole game against bots`, async () => {
-  expect(game in OPTIONS, `unknown game ${game}`);
   const server = await startServer();
   let entry;
   try {
-    const catalog = await (await fetch(`${server.base}/api/games`)).json();
-    entry = catalog.games.find((g) => g.id === game);
+    entry = (await catalog(server)).find((g) => g.id === game);
   } finally {
     if (!entry) await server.stop();
   }
@@ -25,9 +22,8 @@ await run(`${game}: a browser seat plays a whole game against bots`, async () =>
   const browser = await launchBrowser();
   const bots = [];
   try {
-    const options = { ...OPTIONS[game] };
-    const schemaPlayers = (entry.options || []).find((o) => o.name === 'players');
-    const players = options.players ?? schemaPlayers?.default ?? entry.min_seats;
+    const options = quickOptions(entry);
+    const players = seatCount(entry, options);
     const host = await newPage(browser, server, { label: game });
     const code = await createRoom(host, server, game, { name: 'Aki', options });
     for (let i = 1; i < players; i++) bots.push(startBot(server, code, i));

@@ -270,6 +270,7 @@ const tables = {
     home: 'Home',
     games: 'Games',
     players: '{min}–{max} players',
+    players_exact_one: '1 player',
     players_exact: '{n} players',
     create_room: 'Create a room',
     create: 'Create',

@@ -433,7 +433,7 @@ export class RoomPage {
   }
 
   render() {
-    if (this.gone || !this.el) return;
+    if (this.gone || !this.el || !this.session) return;
     const s = this.session;
     const info = s?.roomInfo;
     document.body.dataset.seat = s?.seat === null ? 'spectator' : String(s?.seat ?? '');
@@ -472,7 +472,7 @@ export class RoomPage {
     this.el.lobby.hidden = !show;
     if (!show) return clear(this.el.lobby);
     fill(this.el.lobby, lobbyNode(info, {
-      session: this.session, board: boardFor(info.game), seatName: (n) => this.seatName(n),
+      session: this.session, board: boardFor(info.game),
       command: (type, fields) => this.command(type, fields),
     }));
   }

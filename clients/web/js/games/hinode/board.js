@@ -94,7 +94,7 @@ addStrings({
     opt_hinode_players: 'Players', opt_hinode_tribes: 'Tribes', opt_hinode_first_player: 'First leader', opt_hinode_first_player_random: 'random (from the seed)',
     opt_hinode_map: 'Map', opt_hinode_skills: 'Skill table', opt_hinode_offsuit_area: 'Off-suit players occupy',
     opt_hinode_offsuit_area_lead: 'the lead suit', opt_hinode_offsuit_area_played: 'the suit they played',
-    hn_map: 'Area map', hn_sites: '{n} sites', hn_trick: 'Trick {n}', hn_lead: 'Lead: {suit}', hn_fighters: 'Battle: {a} vs {b}',
+    hn_map: 'Area map', hn_sites: '{n} sites', hn_sites_one: '1 site', hn_trick: 'Trick {n}', hn_lead: 'Lead: {suit}', hn_fighters: 'Battle: {a} vs {b}',
     hn_vp: '{n} VP', hn_supply: '{n} markers left', hn_supply_one: '1 marker left', hn_hand_count: '{n} in hand', hn_hero_used: 'hero used', hn_hero_ready: 'hero ready',
     hn_your_hand: 'Your hand', hn_play_prompt: 'Pick a card to play', hn_boost: 'with value +', hn_recall: 'with recall',
     hn_plain: 'play it plain', hn_boost_recall: 'with value + and recall', hn_support: 'Support {who}', hn_occupy: 'Occupy {area}',

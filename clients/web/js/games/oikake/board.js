@@ -162,7 +162,7 @@ addStrings({
     reason_oikake_forfeit: 'the other player forfeited',
     oik_deal_first: 'first presenter (seat {n})',
     oik_deal_hand: 'your starting hand',
-    oik_deal_deck: 'the order of the {n} cards left in the deck',
+    oik_deal_deck: 'the order of the {n} cards left in the deck', oik_deal_deck_one: 'the order of the 1 card left in the deck',
   },
 });
 
