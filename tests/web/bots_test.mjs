@@ -24,7 +24,7 @@ await run(`${game}: a browser seat plays a whole game against bots`, async () =>
   try {
     const options = quickOptions(entry);
     const players = seatCount(entry, options);
-    const host = await newPage(browser, server, { label: game });
+    const host = await newPage(browser, server, { label: game, viewport: { width: 1366, height: 768 }, locale: 'en-US' });
     const code = await createRoom(host, server, game, { name: 'Aki', options });
     for (let i = 1; i < players; i++) bots.push(startBot(server, code, i));
     await host.waitForFunction((n) => document.querySelectorAll('.seat[data-state=connected]').length === n, players, { timeout: 20000 });

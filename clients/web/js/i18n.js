@@ -5,6 +5,9 @@ const tables = {
   ja: {
     app_name: 'にゃんホール',
     dismiss: '閉じる',
+    generic_prompt_you: 'あなたの番です: 下の{n}通りの手から1つを選びます。',
+    generic_prompt_other: '{who}の手を待っています。',
+    generic_hint: '下のボタンのどれかを押すと、その手を送ります。',
     close: '閉じる',
     subject_you: 'あなた',
     how_to_play: '遊び方',
@@ -228,6 +231,10 @@ const tables = {
   en: {
     app_name: 'nyanhall',
     dismiss: 'Dismiss',
+    generic_prompt_you: 'Your turn: you choose one of the {n} moves below.',
+    generic_prompt_you_one: 'Your turn: you make the one move below.',
+    generic_prompt_other: 'Waiting for {who} to move.',
+    generic_hint: 'Press one of the buttons below to make that move.',
     close: 'Close',
     subject_you: 'you',
     how_to_play: 'How to play',

@@ -353,6 +353,7 @@ export class RoomPage {
       conn: h('div', { class: 'conn', role: 'status', hidden: true }),
       head: h('section', { class: 'room-head' }),
       lobby: h('section', { class: 'lobby', 'aria-labelledby': 'lobby-h', hidden: true }),
+      links: h('div', { class: 'links-wrap' }),
       seats: h('section', { class: 'seats', 'aria-labelledby': 'seats-h' }),
       controls: h('div', { class: 'controls' }),
       status: h('p', { class: 'turn-status' }),
@@ -370,7 +371,7 @@ export class RoomPage {
     if (!this.ticker) this.ticker = setInterval(() => this.tick(), 250);
     this.el.grid = h('div', { class: 'room-grid' },
       h('div', { class: 'main-col' }, this.el.lobby, this.el.status, this.el.decision, this.el.board, this.el.more, this.el.legend),
-      h('aside', { class: 'side-col' }, this.el.seats, this.el.controls, this.el.finished, this.el.log, this.el.trust));
+      h('aside', { class: 'side-col' }, this.el.links, this.el.seats, this.el.controls, this.el.finished, this.el.log, this.el.trust));
     this.el.status.append(this.el.statusText, this.el.statusClock);
     this.root.append(this.el.conn, this.el.head, this.el.join, this.el.grid);
   }
@@ -460,11 +461,12 @@ export class RoomPage {
         h('h2', {}, h('span', { class: 'game-name' }, title), ' ',
           h('span', { class: 'status-pill', 'data-status': info?.status || '' }, info ? t(`status_${info.status}`) : '')),
         h('p', { class: 'code-line' }, t('room_code'), ': ', h('code', { class: 'room-code', id: 'room-code' }, this.code),
-          game && ' ', game && helpButton(game, entry, title))),
-      // In the lobby the links are in the lobby panel; during and after a game, folded here.
-      !inLobby && h('details', { class: 'links-box', open: this.linksOpen || undefined },
-        h('summary', { onclick: (ev) => { this.linksOpen = !ev.currentTarget.parentElement.open; } }, t('share_links')),
-        shareLinks(this.code)));
+          game && ' ', game && helpButton(game, entry, title))));
+    // In the lobby the links are in the lobby panel; during and after a game, folded beside
+    // the seats, out of the way of the board.
+    fill(this.el.links, !inLobby && h('details', { class: 'links-box', open: this.linksOpen || undefined },
+      h('summary', { onclick: (ev) => { this.linksOpen = !ev.currentTarget.parentElement.open; } }, t('share_links')),
+      shareLinks(this.code)));
   }
 
   renderLobby(info) {

@@ -202,7 +202,7 @@ function trickZone(v, ctx) {
       h('ol', { class: 'trick-plays' }, tr_.plays.map((p, i) => h('li', { 'data-flip': `play-${i}` }, seatTag(ctx, p.seat), ' ',
         h('span', { class: 'cards-row small-cards inline-cards' }, p.cards.map((e) => card(e.id, {}, e.as || e.double ? h('span', { class: 'count' }, e.as ? `=${e.as}` : '×2') : null))))))]
       : h('p', { class: 'muted' }, t('dh_no_trick')),
-    h('p', { class: 'muted small' }, t('dh_cleared', { n: v.cleared.length })));
+    v.cleared.length > 0 && h('p', { class: 'muted small' }, t('dh_cleared', { n: v.cleared.length })));
 }
 
 function handZone(v, ctx) {

@@ -231,7 +231,7 @@ function actionsZone(v, ctx) {
   const roles = plain.filter((a) => a.type === 'pick_role');
   const rest = plain.filter((a) => a.type !== 'pick_role');
   // A role is chosen with what it does in front of the player.
-  return h('div', {},
+  return h('div', { class: 'dbh-actions' },
     roles.length > 0 && h('div', { class: 'role-choices' }, roles.map((a) => ctx.actButton(a,
       [h('strong', {}, roleName(a.role)), h('span', { class: 'role-ability' }, t(`dbh_ab_${a.role}`))], { class: 'role-button' }))),
     rest.length > 0 && h('div', { class: 'action-row' }, rest.map((a) => ctx.actButton(a, describe(a, ctx)))));
