@@ -175,6 +175,9 @@ await check('English counts agree with their number ("1 card", "2 cards")', asyn
     }
   }
   assert.deepEqual(missing, []);
+  // A name may be "Aki (you)": no English text makes it possessive ("Aki (you)'s turn").
+  const possessive = sources.flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/\{\w+\}'s\b/g)].map((m) => `${path.basename(file)}: ${m[0]}`));
+  assert.deepEqual(possessive, []);
 });
 
 await check('every board explains its game in both languages', async () => {

@@ -80,7 +80,7 @@ addStrings({
     dh_p_solo: 'Solo, turn {t}: you play any single, set or sequence. With {t} or more cards you choose your next card; with fewer you draw from the pile.',
     dh_p_open: 'You start the round: you lead with the card you revealed, {card}.',
     dh_p_lead: 'You lead a new trick: you play any single, set or sequence (a leader may not pass).',
-    dh_p_follow: "You answer {who}'s {type} of {size} (rank {rank}) with the same kind of play ranked {rank} or higher, or you pass and {take}.",
+    dh_p_follow: "You answer the {type} of {size} that {who} played (rank {rank}) with the same kind of play ranked {rank} or higher, or you pass and {take}.",
     dh_p_take: 'take one field card',
     dh_p_take_none: 'take nothing (the field is empty)',
     dh_p_lead_other: '{who} leads a new trick with any play.',

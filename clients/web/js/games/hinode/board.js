@@ -113,7 +113,8 @@ const tribeName = (id) => (TRIBES[id] ? tr(...TRIBES[id]) : id);
 function cardLabel(id) {
   if (!id) return '?';
   if (id.startsWith('hero_')) return `${tr('英雄', 'Hero')}(${tribeName(id.slice(5))})`;
-  return `${tr(...SUITS[id[0]] || [id[0], id[0]])}${id.slice(1)}`;
+  const [ja, en] = SUITS[id[0]] || [id[0], id[0]];
+  return tr(`${ja}${id.slice(1)}`, `${en} ${id.slice(1)}`);
 }
 
 function card(id, attrs = {}, extra = null) {
