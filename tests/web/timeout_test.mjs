@@ -42,6 +42,8 @@ await run('a clock that runs out: the bot moves for you, or you forfeit, and the
         expect(!/the other player/.test(reason), `not "the other player" to the one who forfeited: "${reason}"`);
         const log = (await page.locator('.log-list li').allTextContents()).join(' | ');
         expect(/Aki \(you\) ran out of time and forfeits/.test(log) && !/forfeit \(/.test(log), `the log says the forfeit in words: ${log}`);
+        expect(!/the other player/.test(log), `the log names the seat that forfeited: ${log}`);
+        expect(await page.locator('#notices .notice[data-tag=bot-moved]').count() === 0, 'a forfeit is no move of the bot');
         await screenshot(page, `timeout-forfeit-${game}`);
       }
     }

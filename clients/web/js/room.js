@@ -278,8 +278,9 @@ export class RoomPage {
     const me = s.seat;
     if (!mine && Number.isInteger(me) && toActBefore.includes(me) && s.clock) {
       const left = clockBefore?.[me];
-      if (left !== undefined && left < 1500 && fresh.some((e) => e.seat === me)) {
-        const what = fresh.filter((e) => e.seat === me).map((e) => () => this.eventText(e));
+      const byBot = fresh.filter((e) => e.seat === me && e.type !== 'forfeit');
+      if (left !== undefined && left < 1500 && byBot.length) {
+        const what = byBot.map((e) => () => this.eventText(e));
         this.notice(() => t('bot_moved_for_you', { what: what.map((f) => f()).join(t('list_sep')) }), 'warn', 'bot-moved');
       }
     }

@@ -395,7 +395,8 @@ export default {
         : t('oik_ev_present', { who: who(e.seat), up: name(e.up) });
       case 'choose': return t('oik_ev_choose', { who: who(e.seat), pick: t(e.pick === 'up' ? 'oik_pick_up' : 'oik_pick_down'),
         down: name(e.down), moves: (e.moves || []).map((m, s) => `${who(s)} ${signed(m)}`).join(t('list_sep')) });
-      case 'game_over': return t('oik_ev_over', { who: who(e.winner), reason: t(`reason_oikake_${e.reason}`) });
+      case 'game_over': return t('oik_ev_over', { who: who(e.winner),
+        reason: e.reason === 'forfeit' ? t('reason_forfeit_by', { who: who(1 - e.winner) }) : t(`reason_oikake_${e.reason}`) });
       default: return null;
     }
   },
