@@ -3,22 +3,15 @@
 // seed must check out in the page, and screenshots of the board are saved.
 //   node bots_test.mjs GAME
 import {
-  startServer, launchBrowser, newPage, checkPages, screenshot, createRoom, playUntilOver, seeded, trustState,
-  expect, run, Skip, startBot, catalog, quickOptions, seatCount,
+  launchBrowser, newPage, checkPages, screenshot, createRoom, playUntilOver, seeded, trustState,
+  expect, run, startBot, startWithGame, quickOptions, seatCount,
 } from './lib.mjs';
 
 const game = process.argv[2];
 
 await run(`${game}: a browser seat plays a whole game against bots`, async () => {
-  const server = await startServer();
-  let entry;
-  try {
-    entry = (await catalog(server)).find((g) => g.id === game);
-  } finally {
-    if (!entry) await server.stop();
-  }
   // Only the games this server registers are played; another one is skipped, not failed.
-  if (!entry) throw new Skip(`${game} is not in /api/games`);
+  const { server, entry } = await startWithGame(game);
   const browser = await launchBrowser();
   const bots = [];
   try {

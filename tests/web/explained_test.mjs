@@ -6,8 +6,8 @@
 // language is switched half-way: the log and the prompts follow it.
 //   node explained_test.mjs GAME
 import {
-  startServer, launchBrowser, newPage, checkPages, screenshot, createRoom, seeded, expect, run, Skip,
-  catalog, quickOptions, seatCount, checkAxe, playByKeyboard,
+  launchBrowser, newPage, checkPages, screenshot, createRoom, seeded, expect, run,
+  startWithGame, quickOptions, seatCount, checkAxe, playByKeyboard,
 } from './lib.mjs';
 
 const game = process.argv[2];
@@ -23,13 +23,7 @@ export function namesSubject(text, lang, names) {
 }
 
 await run(`${game}: a first game explained, by keyboard, on a phone`, async () => {
-  const server = await startServer(['--bot-budget-ms', '10']);
-  const games = await catalog(server).catch(() => []);
-  const entry = games.find((g) => g.id === game);
-  if (!entry) {
-    await server.stop();
-    throw new Skip(`${game} is not in /api/games`);
-  }
+  const { server, entry } = await startWithGame(game, ['--bot-budget-ms', '10']);
   const browser = await launchBrowser();
   try {
     const page = await newPage(browser, server, { label: `${game}-explained`, viewport: { width: 390, height: 844 }, locale: 'ja-JP' });

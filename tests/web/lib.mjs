@@ -170,6 +170,19 @@ export async function catalog(server) {
   return (await (await fetch(`${server.base}/api/games`)).json()).games;
 }
 
+// A server (started with `extra` flags) and the catalog entry of the game it is to play:
+// `pick` is a game id or a test of an entry. Without such a game the test is skipped.
+export async function startWithGame(pick, extra = [], what = `${pick}`) {
+  const server = await startServer(extra);
+  const test = typeof pick === 'function' ? pick : (g) => g.id === pick;
+  const entry = (await catalog(server).catch(() => [])).find(test);
+  if (!entry) {
+    await server.stop();
+    throw new Skip(`${typeof pick === 'function' ? what : `${pick} is not`} in /api/games`);
+  }
+  return { server, entry };
+}
+
 // Options for a quick game, from the catalog's own words: a choice named "short" or
 // "single_round" where a game offers one, and a turn cap (an integer option "max_turns") of
 // at most 60. Every other option keeps its default.

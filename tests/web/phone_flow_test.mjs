@@ -5,8 +5,8 @@
 // player comes back to the same seat, and every page passes axe-core. No page is ever wider
 // than the phone (checked at every screenshot).
 import {
-  startServer, launchBrowser, newPage, checkPages, screenshot, seeded, expect, run, Skip,
-  catalog, checkAxe, playUntilOver, makeOneMove,
+  launchBrowser, newPage, checkPages, screenshot, seeded, expect, run,
+  startWithGame, checkAxe, playUntilOver, makeOneMove,
 } from './lib.mjs';
 
 const PHONE = { width: 390, height: 844 };
@@ -18,15 +18,9 @@ const onScreen = (page, selector) => page.evaluate((sel) => {
 }, selector);
 
 await run('two phones: create, paste the invite link, play, leave and come back, replay', async () => {
-  const server = await startServer();
-  const games = await catalog(server).catch(() => []);
   // A game for two, so that two phones fill it.
-  const entry = games.find((g) => g.min_seats <= 2 && g.max_seats >= 2 && !(g.options || []).some((o) => o.name === 'players' && o.default > 2))
-    || games.find((g) => g.max_seats >= 2);
-  if (!entry) {
-    await server.stop();
-    throw new Skip('no game for two in /api/games');
-  }
+  const { server, entry } = await startWithGame((g) => g.min_seats <= 2 && g.max_seats >= 2
+    && !(g.options || []).some((o) => o.name === 'players' && o.default > 2), [], 'no game for two');
   const game = entry.id;
   const browser = await launchBrowser();
   const pages = [];

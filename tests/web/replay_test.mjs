@@ -5,8 +5,8 @@
 // board must be the ones the host ended on. Screenshots of every step taken go to the run.
 //   node replay_test.mjs GAME
 import {
-  startServer, launchBrowser, newPage, checkPages, screenshot, createRoom, playUntilOver, seeded, expect, run, Skip,
-  startBot, catalog, quickOptions, seatCount,
+  launchBrowser, newPage, checkPages, screenshot, createRoom, playUntilOver, seeded, expect, run,
+  startBot, startWithGame, catalog, quickOptions, seatCount,
 } from './lib.mjs';
 
 const game = process.argv[2];
@@ -34,15 +34,10 @@ const boardText = () => (document.querySelector('.board-wrap .board')?.innerText
   .replace(/ ?[(（](you|viewpoint|あなた|視点)[)）]/g, '');
 
 await run(`${game}: a phone seat plays a game, and its replay ends on the same board`, async () => {
-  const server = await startServer();
-  const games = await catalog(server).catch(() => []);
-  const entry = games.find((g) => g.id === game);
+  const { server, entry } = await startWithGame(game);
   // Every other game of the catalog is played in English, so both languages are seen on a phone.
-  const LOCALE = { [game]: games.indexOf(entry) % 2 ? 'en-US' : 'ja-JP' };
-  if (!entry) {
-    await server.stop();
-    throw new Skip(`${game} is not in /api/games`);
-  }
+  const games = await catalog(server);
+  const LOCALE = { [game]: games.findIndex((g) => g.id === game) % 2 ? 'en-US' : 'ja-JP' };
   const browser = await launchBrowser();
   const bots = [];
   const pages = [];

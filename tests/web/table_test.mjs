@@ -3,19 +3,15 @@
 // count down and the tab say when it is their turn, and plays to the end by clicking.
 //   node table_test.mjs GAME     (a game with a table of four; another is skipped)
 import {
-  startServer, launchBrowser, newPage, checkPages, screenshot, createRoom, playUntilOver, seeded, trustState,
-  expect, run, Skip, catalog, quickOptions,
+  launchBrowser, newPage, checkPages, screenshot, createRoom, playUntilOver, seeded, trustState,
+  expect, run, startWithGame, quickOptions,
 } from './lib.mjs';
 
 const game = process.argv[2];
 
 await run(`${game}: one browser player and three bots play a clocked game to the end`, async () => {
-  const server = await startServer(['--bot-budget-ms', '10']);
-  const entry = (await catalog(server).catch(() => [])).find((g) => g.id === game);
-  if (!entry || entry.max_seats < 4) {
-    await server.stop();
-    throw new Skip(`${game} ${entry ? 'seats no table of four' : 'is not in /api/games'}`);
-  }
+  const { server, entry } = await startWithGame((g) => g.id === game && g.max_seats >= 4, ['--bot-budget-ms', '10'],
+    `${game} with a table of four`);
   const browser = await launchBrowser();
   try {
     const host = await newPage(browser, server, { label: `${game}-table` });

@@ -3,16 +3,12 @@
 // "forfeit", the end says whose clock ran out, to that player too (not "the other player
 // forfeited"), and the log says it in words. A game whose catalog entry has a forfeit.
 import {
-  startServer, launchBrowser, newPage, checkPages, screenshot, createRoom, expect, run, Skip, catalog, seatCount,
+  launchBrowser, newPage, checkPages, screenshot, createRoom, expect, run, startWithGame, seatCount,
 } from './lib.mjs';
 
 await run('a clock that runs out: the bot moves for you, or you forfeit, and the page says so', async () => {
-  const server = await startServer(['--bot-budget-ms', '10']);
-  const entry = (await catalog(server).catch(() => [])).find((g) => (g.outcome_reasons || []).some((r) => r.reason === 'forfeit'));
-  if (!entry) {
-    await server.stop();
-    throw new Skip('no game with a forfeit in /api/games');
-  }
+  const { server, entry } = await startWithGame((g) => (g.outcome_reasons || []).some((r) => r.reason === 'forfeit'),
+    ['--bot-budget-ms', '10'], 'no game with a forfeit');
   const game = entry.id;
   const browser = await launchBrowser();
   const pages = [];

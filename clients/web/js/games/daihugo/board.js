@@ -4,7 +4,7 @@
 import { h } from '../../dom.js';
 import { t, tr, addStrings } from '../../i18n.js';
 import { Drbg } from '../../drbg.js';
-import { section, seatTag } from '../cards.js';
+import { section, seatTag, othersToAct } from '../cards.js';
 import HELP from './help.js';
 
 // Canonical card order (rules §2.1): the deal shuffles the 32 cards listed this way.
@@ -256,10 +256,9 @@ export default {
   prompt(ctx) {
     const v = ctx.view;
     const mine = ctx.legal.length > 0;
-    const waitingFor = () => (v.to_act || []).filter((s) => s !== v.you).map((s) => ctx.seatLabel(s)).join(t('list_sep'));
     switch (v.phase) {
       case 'wild_swap': return mine ? t('dh_p_swap_you') : t('dh_p_swap_other', { who: ctx.seatLabel((v.to_act || [])[0]) });
-      case 'reveal': return mine ? t('dh_p_reveal_you') : Number.isInteger(v.you) ? t('dh_p_reveal_wait', { who: waitingFor() }) : t('dh_reveal_prompt');
+      case 'reveal': return mine ? t('dh_p_reveal_you') : Number.isInteger(v.you) ? t('dh_p_reveal_wait', { who: othersToAct(ctx) }) : t('dh_reveal_prompt');
       case 'solo_take': return t('dh_p_solo_take');
       case 'play': {
         const tr_ = v.trick;

@@ -5,7 +5,7 @@
 import { h } from '../../dom.js';
 import { t, tr, addStrings } from '../../i18n.js';
 import { Drbg } from '../../drbg.js';
-import { section, seatTag } from '../cards.js';
+import { section, seatTag, othersToAct } from '../cards.js';
 import { tip } from '../../tips.js';
 import HELP from './help.js';
 
@@ -255,10 +255,9 @@ export default {
     const mine = ctx.legal.length > 0;
     const trick = v.trick;
     const suit = (x) => (x ? tr(...SUITS[x]) : '');
-    const waiting = () => (v.to_act || []).filter((s) => s !== v.you).map((s) => ctx.seatLabel(s)).join(t('list_sep'));
     if (v.phase === 'round_end_keep') {
       if (mine) return t('hn_p_keep', { r: v.round });
-      return Number.isInteger(v.you) ? t('hn_p_keep_wait', { who: waiting() }) : t('hn_keep_prompt');
+      return Number.isInteger(v.you) ? t('hn_p_keep_wait', { who: othersToAct(ctx) }) : t('hn_keep_prompt');
     }
     if (!trick) return '';
     if (v.phase === 'play') {
