@@ -36,9 +36,15 @@ await run(`${game}: a first game explained, by keyboard, on a phone`, async () =
     }
     await screenshot(page, `explained-${game}-lobby`);
     await checkAxe(page, `${game} lobby`);
+    // Everything the live region says, as a screen reader hears it, line by line.
+    await page.evaluate(() => {
+      window.__heard = [];
+      new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach((n) => window.__heard.push(n.textContent))))
+        .observe(document.getElementById('announcer'), { childList: true });
+    });
     await page.click('#start');
     await page.waitForSelector(`.board.${game}`);
-    await page.waitForFunction(() => document.querySelector('#announcer')?.textContent.length > 0);
+    await page.waitForFunction(() => window.__heard.length > 0);
     await screenshot(page, `explained-${game}-start`);
     await checkAxe(page, `${game} board`);
 
@@ -77,7 +83,9 @@ await run(`${game}: a first game explained, by keyboard, on a phone`, async () =
     expect(decisions > 3, `the browser seat made its decisions (${decisions})`);
     await page.waitForSelector('.outcome');
     // Moves, turns and the outcome were said to screen readers.
-    const heard = await page.locator('#announcer p').allTextContents();
+    const heard = await page.evaluate(() => window.__heard);
+    expect(heard.some((l) => /^(あなたの番です|Your turn)/.test(l)), 'the player\'s turns were announced');
+    expect(heard.some((l) => /Bot|ボット/.test(l)), 'the bots\' moves were announced');
     expect(heard.some((l) => /Game over|ゲーム終了/.test(l)), `the outcome was announced: ${heard.slice(-3).join(' | ')}`);
     await screenshot(page, `explained-${game}-over`);
     await checkAxe(page, `${game} finished board`);
