@@ -83,7 +83,7 @@ export function lobbyNode(info, { session, board, command }) {
   return [
     h('h2', { id: 'lobby-h' }, s.host ? t('lobby_invite') : t('lobby_title')),
     h('p', { class: 'lobby-status', role: 'status', 'data-lobby-status': '' },
-      Number.isInteger(s.seat) && `${t('lobby_your_seat', { seat: seatLabel(info.seats[s.seat]) })}${mine ? ` (${mine.label})` : ''} `, waiting),
+      Number.isInteger(s.seat) && `${t('lobby_your_seat', { seat: mine ? `${seatLabel(info.seats[s.seat])} (${mine.label})` : seatLabel(info.seats[s.seat]) })} `, waiting),
     s.host && h('div', { class: 'button-row' },
       h('button', { class: 'primary', id: 'start', 'data-key': 'start', disabled: !full, onclick: () => command('start') }, t('start')),
       !full && h('span', { class: 'hint' }, t('start_hint'))),

@@ -414,7 +414,6 @@ export class RoomPage {
     fill(box, h('form', { class: 'join-form', onsubmit: join },
       h('h2', {}, t('room'), ' ', h('code', {}, this.code)),
       info && previewNode(info, { title: this.titles?.[info.game] || info.game, schema: game?.options }),
-      info && helpButton(info.game, game, this.titles?.[info.game]),
       info && finishedGamesNode(this.code, info.finished),
       h('div', { class: 'field' }, h('label', { for: 'join-name' }, t('your_name')), name),
       choice?.node,
