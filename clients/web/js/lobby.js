@@ -34,7 +34,7 @@ function teamOf(board, count, seat) {
 
 const taken = (x) => x.state === 'connected' || x.state === 'disconnected' || x.state === 'bot';
 
-export function seatListNode(info, { session, board, toAct, clock, command }) {
+export function seatListNode(info, { session, board, toAct, clock, command, sitAt }) {
   const s = session;
   const lobbyHost = s.host && info?.status === 'lobby';
   const count = info?.seats?.length || 0;
@@ -59,6 +59,9 @@ export function seatListNode(info, { session, board, toAct, clock, command }) {
       'data-seat': seat.seat, 'aria-label': t('clock_label') }, ms > 0 ? clockText(ms) : t('clock_out')),
     !isBot && h('span', { class: 'seat-state' }, t(`state_${seat.state}`)),
     canKick && h('button', { class: 'small', 'data-key': `kick-${seat.seat}`, onclick: () => command('kick', { seat: seat.seat }) }, t('kick')),
+    // A player who is not the host may move to an empty seat (and so to its team).
+    !s.host && info.status === 'lobby' && Number.isInteger(s.seat) && seat.state === 'empty' && sitAt &&
+      h('button', { class: 'small', 'data-key': `sit-${seat.seat}`, onclick: () => sitAt(seat.seat) }, t('sit_here')),
     lobbyHost && seat.state === 'empty' && h('button', { class: 'small', 'data-key': `add-bot-${seat.seat}`,
       onclick: () => command('add_bot', { seat: seat.seat }) }, t('add_bot')),
     lobbyHost && isBot && h('button', { class: 'small', 'data-key': `remove-bot-${seat.seat}`,
@@ -89,7 +92,7 @@ export function lobbyNode(info, { session, board, command }) {
       !full && h('span', { class: 'hint' }, t('start_hint'))),
     teams && h('div', { class: 'teams' }, teams.map((tm) => h('p', { class: 'team-line' }, h('strong', {}, tm.label), ': ',
       tm.seats.map((n) => (info.seats[n] && taken(info.seats[n]) ? seatLabel(info.seats[n]) : t('seat_n_free', { n }))).join(t('list_sep'))))),
-    teams && h('p', { class: 'hint' }, t('lobby_teams_hint')),
+    teams && h('p', { class: 'hint' }, t(s.host ? 'lobby_teams_hint_host' : 'lobby_teams_hint')),
     shareLinks(info.room || s.room),
   ];
 }

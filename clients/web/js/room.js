@@ -484,7 +484,7 @@ export class RoomPage {
     const playing = info?.status === 'playing';
     fill(this.el.seats, h('h2', { id: 'seats-h' }, t('seats')),
       seatListNode(info, { session: s, board: boardFor(info?.game), toAct: playing ? new Set(s?.tracker.toAct || []) : new Set(),
-        clock: playing ? s.clockLeft() : null, command: (type, fields) => this.command(type, fields) }),
+        clock: playing ? s.clockLeft() : null, command: (type, fields) => this.command(type, fields), sitAt: (n) => this.sitAt(n) }),
       info ? h('p', { class: 'muted' }, t('spectators', { n: info.spectators })) : null);
   }
 
@@ -518,6 +518,30 @@ export class RoomPage {
       await this.session.leave();
     }
     this.go('/');
+  }
+
+  // A player (not the host) moves to another empty seat of the lobby, say to sit with a
+  // friend's team: the seat held is given up and the one chosen taken, under the same name
+  // (the server has no message to move a seat; the lobby frees a seat given up at once).
+  async sitAt(seat) {
+    const old = this.session;
+    const name = old.roomInfo?.seats?.[old.seat]?.name ?? savedName();
+    await old.leave();
+    const s = new Session();
+    try {
+      await s.connect(this.code);
+    } catch {
+      return this.showGone(t('room_gone', { why: 'connection' }));
+    }
+    this.session = s;
+    this.bind();
+    let r = await s.join(this.code, name, seat);
+    if (r.type !== 'joined' && r.code === 'seat_taken') {
+      this.notice(() => t('seat_moved_elsewhere'), 'warn', 'seat-taken');
+      r = await s.join(this.code, name);
+    }
+    if (r.type !== 'joined') return this.showGone(this.errorText(r));
+    this.render();
   }
 
   // The host's rematch starts the next game at once with the same seats (the server asks
