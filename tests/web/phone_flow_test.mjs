@@ -31,6 +31,15 @@ await run('two phones: create, paste the invite link, play, leave and come back,
     await host.waitForSelector('.game-card');
     await screenshot(host, 'flow-home-phone');
     await checkAxe(host, 'home');
+    // How to play, from the home page: the goal, a turn, the cards, the end.
+    await host.click(`[data-key=help-${game}]`);
+    await host.waitForSelector('#help-dialog[open]');
+    expect(await host.locator('#help-dialog section').count() >= 4, 'How to play has its four parts');
+    await screenshot(host, 'flow-help-phone');
+    await checkAxe(host, 'How to play');
+    await host.keyboard.press('Escape');
+    await host.waitForSelector('#help-dialog[open]', { state: 'detached' }).catch(() => null);
+    expect(!(await host.locator('#help-dialog[open]').count()), 'Escape closes How to play');
 
     // The create form: the clock's fields only where the chosen clock uses them.
     await host.fill('#player-name', 'Aki');

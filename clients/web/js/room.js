@@ -658,6 +658,9 @@ export class RoomPage {
     const s = this.session;
     if (!s || !this.el) return;
     if (this.deal) this.maybeCheckDeal();  // labels follow the language switch
+    // Nothing to check before the first game's first view.
+    const st = s.tracker.stats;
+    this.el.trust.hidden = st.updates + st.snapshots === 0;
     fill(this.el.trust, trustPanel(s.tracker, this.deal));
   }
 }
