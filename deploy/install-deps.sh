@@ -45,16 +45,20 @@ else
   "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-# The browser tests' node packages, exactly as locked (tests/web/.npmrc keeps the lockfile
-# free of download addresses). Skipped when the locked version is already installed.
+# The browser tests' node packages (playwright-core, axe-core), exactly as locked
+# (tests/web/.npmrc keeps the lockfile free of download addresses). Skipped when every package
+# of package.json is installed at its locked version.
 if ((browser)); then
   web="$(cd "$(dirname "$0")/.." && pwd)/tests/web"
-  want=$(sed -n 's/.*"playwright-core": "\([0-9.]*\)".*/\1/p' "$web/package.json")
-  have=$(sed -n 's/.*"version": "\([0-9.]*\)".*/\1/p' "$web/node_modules/playwright-core/package.json" 2>/dev/null | head -1 || true)
-  if [[ "$have" != "$want" ]]; then
-    echo "install-deps: npm ci in tests/web (playwright-core $want)"
+  missing_npm=""
+  while read -r name want; do
+    have=$(sed -n 's/^  "version": "\([0-9.]*\)".*/\1/p' "$web/node_modules/$name/package.json" 2>/dev/null | head -1 || true)
+    [[ "$have" == "$want" ]] || missing_npm+=" $name@$want"
+  done < <(sed -n 's/^    "\([a-z@/.-]*\)": "\([0-9.]*\)".*/\1 \2/p' "$web/package.json")
+  if [[ -n "$missing_npm" ]]; then
+    echo "install-deps: npm ci in tests/web (for$missing_npm)"
     (cd "$web" && npm ci --no-audit --no-fund --loglevel=error)
   else
-    echo "install-deps: playwright-core $have present"
+    echo "install-deps: the browser tests' node packages are present"
   fi
 fi

@@ -3,32 +3,21 @@
 // seed must check out in the page, and screenshots of the board are saved.
 //   node bots_test.mjs GAME
 import {
-  startServer, launchBrowser, newPage, checkPages, screenshot, createRoom, playUntilOver, seeded, trustState,
-  expect, run, Skip, startBot, SHORT_OPTIONS,
+  launchBrowser, newPage, checkPages, screenshot, createRoom, playUntilOver, seeded, trustState,
+  expect, run, startBot, startWithGame, quickOptions, seatCount,
 } from './lib.mjs';
 
 const game = process.argv[2];
-const OPTIONS = Object.fromEntries(Object.entries(SHORT_OPTIONS).filter(([id]) => id !== 'oikake'));
 
 await run(`${game}: a browser seat plays a whole game against bots`, async () => {
-  expect(game in OPTIONS, `unknown game ${game}`);
-  const server = await startServer();
-  let entry;
-  try {
-    const catalog = await (await fetch(`${server.base}/api/games`)).json();
-    entry = catalog.games.find((g) => g.id === game);
-  } finally {
-    if (!entry) await server.stop();
-  }
   // Only the games this server registers are played; another one is skipped, not failed.
-  if (!entry) throw new Skip(`${game} is not in /api/games`);
+  const { server, entry } = await startWithGame(game);
   const browser = await launchBrowser();
   const bots = [];
   try {
-    const options = { ...OPTIONS[game] };
-    const schemaPlayers = (entry.options || []).find((o) => o.name === 'players');
-    const players = options.players ?? schemaPlayers?.default ?? entry.min_seats;
-    const host = await newPage(browser, server, { label: game });
+    const options = quickOptions(entry);
+    const players = seatCount(entry, options);
+    const host = await newPage(browser, server, { label: game, viewport: { width: 1366, height: 768 }, locale: 'en-US' });
     const code = await createRoom(host, server, game, { name: 'Aki', options });
     for (let i = 1; i < players; i++) bots.push(startBot(server, code, i));
     await host.waitForFunction((n) => document.querySelectorAll('.seat[data-state=connected]').length === n, players, { timeout: 20000 });

@@ -140,11 +140,68 @@ export function checkPages(pages) {
   expect(real.length === 0, `page problems:\n${real.join('\n')}`);
 }
 
+// A screenshot of the whole page; at every one the page must be exactly as wide as the
+// window (nothing pushes it sideways, on a phone or a desktop).
 export async function screenshot(page, name) {
   fs.mkdirSync(config.shots, { recursive: true });
   // Let moving cards land first.
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
   await page.screenshot({ path: path.join(config.shots, `${name}.png`), fullPage: true });
+  const width = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth,
+    widest: [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .slice(-1).map((el) => `${el.tagName.toLowerCase()}.${el.className}`)[0] || '' }));
+  expect(width.doc <= width.view, `${name}: the page is ${width.doc}px wide in a ${width.view}px window (${width.widest})`);
+}
+
+// axe-core (tests/web/node_modules) run in the page: no serious or critical violation. The
+// script is handed to the page by the test (it is never served), past the page's CSP.
+let axeSource = null;
+export async function checkAxe(page, name) {
+  if (!axeSource) axeSource = fs.readFileSync(path.join(here, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
+  expect(violations.length === 0, `${name}: axe-core finds ${violations.length} serious violations:\n${violations.join('\n')}`);
+}
+
+// The games the server offers (GET /api/games), each with its schema.
+export async function catalog(server) {
+  return (await (await fetch(`${server.base}/api/games`)).json()).games;
+}
+
+// A server (started with `extra` flags) and the catalog entry of the game it is to play:
+// `pick` is a game id or a test of an entry. Without such a game the test is skipped.
+export async function startWithGame(pick, extra = [], what = `${pick}`) {
+  const server = await startServer(extra);
+  const test = typeof pick === 'function' ? pick : (g) => g.id === pick;
+  const entry = (await catalog(server).catch(() => [])).find(test);
+  if (!entry) {
+    await server.stop();
+    throw new Skip(`${typeof pick === 'function' ? what : `${pick} is not`} in /api/games`);
+  }
+  return { server, entry };
+}
+
+// Options for a quick game, from the catalog's own words: a choice named "short" or
+// "single_round" where a game offers one, and a turn cap (an integer option "max_turns") of
+// at most 60. Every other option keeps its default.
+export function quickOptions(entry) {
+  const options = {};
+  for (const o of entry.options || []) {
+    if (o.room) continue;
+    if (o.kind === 'choice') {
+      const quick = (o.choices || []).find((c) => c === 'short' || c === 'single_round');
+      if (quick !== undefined) options[o.name] = quick;
+    }
+    if (o.kind === 'integer' && o.name === 'max_turns' && o.default > 60 && o.min <= 60) options[o.name] = 60;
+  }
+  return options;
+}
+
+// How many seats a game with these options has (its "players" option, else its fewest).
+export function seatCount(entry, options) {
+  return options.players ?? (entry.options || []).find((o) => o.name === 'players')?.default ?? entry.min_seats;
 }
 
 // Creates a room from the home page, setting the given options through the game's form.
@@ -228,6 +285,49 @@ export async function playUntilOver(page, { rng = Math.random, keyboard = false,
   }
 }
 
+// Plays this page's moves with the keyboard alone until the game is over: at each decision it
+// presses Tab (never clicks, never moves the focus by script) to the k-th move button from
+// where the focus is, k at random, checks that the focused button shows its focus, and
+// presses Enter. `onDecision(page)` runs before each move (to check what the page says).
+export async function playByKeyboard(page, { rng = Math.random, onDecision = null, onMove = null, timeoutMs = 420000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let moves = 0;
+  for (;;) {
+    expect(Date.now() < deadline, `${page.label}: the game did not end in time by keyboard (${moves} moves)`);
+    const state = await page.waitForFunction(() => {
+      const b = document.body.dataset;
+      if (b.status === 'over' || b.status === 'gone') return b.status;
+      const visible = [...document.querySelectorAll('main .act:not(:disabled)')].some((el) => el.offsetParent !== null);
+      return b.myturn === '1' && b.busy !== '1' && visible ? 'turn' : false;
+    }, null, { timeout: Math.max(1000, deadline - Date.now()) }).then((h) => h.jsonValue());
+    if (state !== 'turn') return { moves, state };
+    if (onDecision) await onDecision(page);
+    const version = await page.evaluate(() => document.body.dataset.version);
+    const n = await page.locator('main .act:not(:disabled):visible').count();
+    const k = Math.floor(rng() * Math.max(1, n));
+    let seen = -1, focused = null;
+    for (let i = 0; i < 400 && seen < k; i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => {
+        const el = document.activeElement;
+        const move = !!(el && el.matches('main .act:not(:disabled)') && el.offsetParent !== null);
+        if (!move) return null;
+        // The focus is seen: an outline on the button, or on the card it holds.
+        const shows = (x) => x && getComputedStyle(x).outlineStyle !== 'none' && parseFloat(getComputedStyle(x).outlineWidth) > 0;
+        return { key: el.dataset.key, visible: shows(el) || shows(el.querySelector('.card')) };
+      });
+      if (focused) seen++;
+    }
+    if (!focused) continue;  // the board changed under the keys; look again
+    expect(focused.visible, `${page.label}: the focused move ${focused.key} shows no focus`);
+    if (await page.evaluate((v) => document.body.dataset.version !== v || document.body.dataset.myturn !== '1', version)) continue;
+    await page.keyboard.press('Enter');
+    moves++;
+    await page.waitForFunction((v) => document.body.dataset.version !== v || document.body.dataset.busy !== '1', version, { timeout: 5000 }).catch(() => null);
+    if (onMove) await onMove(moves, version);
+  }
+}
+
 // Moves the keyboard focus with Tab only, from the start of the page, to an enabled move button.
 export async function tabToMove(page, maxTabs = 120) {
   await page.evaluate(() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); });
@@ -266,15 +366,6 @@ export function startBot(server, code, seed) {
   const done = new Promise((resolve) => proc.on('exit', (exit) => resolve({ code: exit, out })));
   return { proc, done, output: () => out };
 }
-
-// The games a test plays, with options that keep a game short but still show the board.
-export const SHORT_OPTIONS = {
-  oikake: {},
-  daihugo: { players: 3, match: 'single_round' },
-  kushine: {},
-  doublehunt: { target_score: 40, max_turns: 60 },
-  hinode: { players: 3 },
-};
 
 // A small seeded generator so a failing run can be repeated.
 export function seeded(seed) {

@@ -5,13 +5,11 @@
 // board must be the ones the host ended on. Screenshots of every step taken go to the run.
 //   node replay_test.mjs GAME
 import {
-  startServer, launchBrowser, newPage, checkPages, screenshot, createRoom, playUntilOver, seeded, expect, run, Skip,
-  startBot, SHORT_OPTIONS,
+  launchBrowser, newPage, checkPages, screenshot, createRoom, playUntilOver, seeded, expect, run,
+  startBot, startWithGame, catalog, quickOptions, seatCount,
 } from './lib.mjs';
 
 const game = process.argv[2];
-// Two of the games are played in English, so both languages are seen on a phone.
-const LOCALE = { oikake: 'ja-JP', daihugo: 'en-US', kushine: 'ja-JP', doublehunt: 'en-US', hinode: 'ja-JP' };
 
 // Where the first card of this seat's hand is, and whether it is on screen unscrolled, once
 // the board has settled: after each update the cards glide to their new places for a moment
@@ -36,20 +34,16 @@ const boardText = () => (document.querySelector('.board-wrap .board')?.innerText
   .replace(/ ?[(（](you|viewpoint|あなた|視点)[)）]/g, '');
 
 await run(`${game}: a phone seat plays a game, and its replay ends on the same board`, async () => {
-  expect(game in SHORT_OPTIONS, `unknown game ${game}`);
-  const server = await startServer();
-  const catalog = await (await fetch(`${server.base}/api/games`)).json().catch(() => ({ games: [] }));
-  const entry = catalog.games.find((g) => g.id === game);
-  if (!entry) {
-    await server.stop();
-    throw new Skip(`${game} is not in /api/games`);
-  }
+  const { server, entry } = await startWithGame(game);
+  // Every other game of the catalog is played in English, so both languages are seen on a phone.
+  const games = await catalog(server);
+  const LOCALE = { [game]: games.findIndex((g) => g.id === game) % 2 ? 'en-US' : 'ja-JP' };
   const browser = await launchBrowser();
   const bots = [];
   const pages = [];
   try {
-    const options = { ...SHORT_OPTIONS[game] };
-    const players = options.players ?? (entry.options || []).find((o) => o.name === 'players')?.default ?? entry.min_seats;
+    const options = quickOptions(entry);
+    const players = seatCount(entry, options);
     const host = await newPage(browser, server, { label: `${game}-phone`, viewport: { width: 390, height: 844 }, locale: LOCALE[game] });
     pages.push(host);
     const code = await createRoom(host, server, game, { name: 'Aki', options });

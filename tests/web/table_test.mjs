@@ -1,21 +1,22 @@
 // A table of one browser player and three of the server's own bots: the host seats the bots
 // with the lobby's "add a bot" buttons, starts a game with a turn clock, watches the clocks
 // count down and the tab say when it is their turn, and plays to the end by clicking.
-//   node table_test.mjs GAME     (a four-seat game: hinode, doublehunt)
+//   node table_test.mjs GAME     (a game with a table of four; another is skipped)
 import {
-  startServer, launchBrowser, newPage, checkPages, screenshot, createRoom, playUntilOver, seeded, trustState,
-  expect, run, SHORT_OPTIONS,
+  launchBrowser, newPage, checkPages, screenshot, createRoom, playUntilOver, seeded, trustState,
+  expect, run, startWithGame, quickOptions,
 } from './lib.mjs';
 
 const game = process.argv[2];
 
 await run(`${game}: one browser player and three bots play a clocked game to the end`, async () => {
-  expect(game === 'hinode' || game === 'doublehunt', `not a four-seat game here: ${game}`);
-  const server = await startServer(['--bot-budget-ms', '10']);
+  const { server, entry } = await startWithGame((g) => g.id === game && g.max_seats >= 4, ['--bot-budget-ms', '10'],
+    `${game} with a table of four`);
   const browser = await launchBrowser();
   try {
     const host = await newPage(browser, server, { label: `${game}-table` });
-    const options = { ...SHORT_OPTIONS[game], ...(game === 'hinode' ? { players: 4 } : {}), clock: 'move', move_seconds: 300 };
+    const players = (entry.options || []).some((o) => o.name === 'players') ? { players: 4 } : {};
+    const options = { ...quickOptions(entry), ...players, clock: 'move', move_seconds: 300 };
     const code = await createRoom(host, server, game, { name: 'Aki', options });
     expect(/^[a-z0-9-]+$/.test(code), `a room code: ${code}`);
 

@@ -101,15 +101,27 @@ await check('JSON Patch', async () => {
 await check('every module of the page loads', async () => {
   const fs = await import('node:fs');
   const dir = path.join(here, '../../clients/web/js');
+  const games = path.join(dir, 'games');
+  // A game's board is its folder: js/games/<id>/board.js, found by the id alone.
+  const folders = fs.readdirSync(games).filter((f) => fs.statSync(path.join(games, f)).isDirectory());
   const files = [...fs.readdirSync(dir).filter((f) => f.endsWith('.js') && f !== 'app.js'),
-    ...fs.readdirSync(path.join(dir, 'games')).map((f) => `games/${f}`)];
+    ...fs.readdirSync(games).filter((f) => f.endsWith('.js')).map((f) => `games/${f}`),
+    ...folders.flatMap((g) => fs.readdirSync(path.join(games, g)).filter((f) => f.endsWith('.js')).map((f) => `games/${g}/${f}`))];
   for (const f of files) await js(f);
-  const { boardFor } = await js('games.js');
-  for (const id of ['oikake', 'daihugo', 'hinode', 'doublehunt', 'kushine']) assert.equal(boardFor(id).id, id);
+  const { boardFor, loadBoard } = await js('games.js');
+  assert.ok(folders.length > 0, 'the boards are folders of js/games');
+  for (const id of folders) {
+    assert.equal((await loadBoard(id)).id, id);
+    assert.equal(boardFor(id).id, id);
+  }
+  // A game without a board of its own gets the generic one, and an id is never a path.
+  assert.equal((await loadBoard('no_such_game')).id, '*');
+  assert.equal((await loadBoard('../../etc')).id, '*');
+  assert.equal(boardFor('no_such_game').id, '*');
 });
 
 await check('Oikake deal check accepts the true deal and rejects a changed one', async () => {
-  const oikake = (await js('games/oikake.js')).default;
+  const oikake = (await js('games/oikake/board.js')).default;
   const seed = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
   // rules/oikake.md §3, short mode: 4 each of find, danger, lazy, walk; hands of 3, dealt
   // alternately from seat 0; then the coin for the first presenter.
@@ -138,6 +150,49 @@ await check('room codes are read as the server reads them', async () => {
   assert.equal(normalizeCode('  -kasumi--norepa- '), 'kasumi-norepa');
   assert.equal(normalizeCode('ＫＡＳＵＭＩ　ｎｏｒｅｐａ'), 'kasumi-norepa');  // typed full-width
   assert.equal(normalizeCode('!!!'), '');
+});
+
+await check('a pasted invite link joins its room', async () => {
+  const { codeFromTyped } = await js('session.js');
+  assert.deepEqual(codeFromTyped('http://127.0.0.1:8080/r/kasumi-norepa-hodute'), { code: 'kasumi-norepa-hodute', watch: false });
+  assert.deepEqual(codeFromTyped(' https://example.org/r/Kasumi-Norepa-Hodute?watch=1 '), { code: 'kasumi-norepa-hodute', watch: true });
+  assert.deepEqual(codeFromTyped('/r/kasumi-norepa-hodute/replay?game=2'), { code: 'kasumi-norepa-hodute', watch: false });
+  assert.deepEqual(codeFromTyped('Kasumi Norepa Hodute'), { code: 'kasumi-norepa-hodute', watch: false });
+});
+
+await check('English counts agree with their number ("1 card", "2 cards")', async () => {
+  // Every English text that counts {n} things in a plural has its "_one" form.
+  const fs = await import('node:fs');
+  const dir = path.join(here, '../../clients/web/js');
+  const sources = [path.join(dir, 'i18n.js'), ...fs.readdirSync(path.join(dir, 'games'), { recursive: true })
+    .filter((f) => f.endsWith('board.js')).map((f) => path.join(dir, 'games', f))];
+  const missing = [];
+  for (const file of sources) {
+    const text = fs.readFileSync(file, 'utf8');
+    const en = text.slice(text.indexOf('  en: {'));
+    for (const m of en.matchAll(/(\w+): ['"`]([^'"`]*\{n\} [a-z]+s\b[^'"`]*)['"`]/g)) {
+      if (!new RegExp(`\\b${m[1]}_one:`).test(en)) missing.push(`${m[1]}: ${m[2]}`);
+    }
+  }
+  assert.deepEqual(missing, []);
+  // A name may be "Aki (you)": no English text makes it possessive ("Aki (you)'s turn").
+  const possessive = sources.flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/\{\w+\}'s\b/g)].map((m) => `${path.basename(file)}: ${m[0]}`));
+  assert.deepEqual(possessive, []);
+});
+
+await check('every board explains its game in both languages', async () => {
+  const fs = await import('node:fs');
+  const games = path.join(here, '../../clients/web/js/games');
+  for (const id of fs.readdirSync(games).filter((f) => fs.statSync(path.join(games, f)).isDirectory())) {
+    const board = (await js(`games/${id}/board.js`)).default;
+    for (const lang of ['ja', 'en']) {
+      const help = board.help?.[lang];
+      assert.ok(help && help.goal && help.turn?.length && help.parts?.length && help.end?.length, `${id}: How to play in ${lang}`);
+    }
+    assert.equal(typeof board.prompt, 'function', `${id}: a prompt for each decision`);
+    assert.equal(typeof board.hint, 'function', `${id}: the walkthrough's hints`);
+    assert.equal(typeof board.legend, 'function', `${id}: a legend of its marks`);
+  }
 });
 
 await check('the first language is the browser\'s, until one is chosen', async () => {

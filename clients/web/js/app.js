@@ -7,6 +7,7 @@ import { renderHome } from './home.js';
 import { RoomPage } from './room.js';
 import { ReplayPage } from './replay.js';
 import { normalizeCode } from './session.js';
+import { installTips } from './tips.js';
 
 const root = document.getElementById('app');
 let current = null;  // the RoomPage being shown
@@ -49,6 +50,7 @@ export function go(path, session = null) {
 
 async function route(session = null) {
   chrome();
+  window.scrollTo(0, 0);  // a new page starts at its top, whatever the last one was scrolled to
   const path = location.pathname;
   const m = path.match(/^\/r\/([^/]+)\/?$/);
   const replay = path.match(/^\/r\/([^/]+)\/replay\/?$/);
@@ -77,7 +79,8 @@ document.getElementById('lang').addEventListener('click', () => {
   setLang(getLang() === 'ja' ? 'en' : 'ja');
   chrome();
   if (current) current.render();
-  else route();
+  else installTips();
+route();
 });
 
 // Links inside the app navigate without a reload.
@@ -92,7 +95,9 @@ window.addEventListener('popstate', () => {
   if (current && current.session) current.session.close();
   if (current && current.stop) current.stop();
   current = null;
-  route();
+  installTips();
+route();
 });
 
+installTips();
 route();

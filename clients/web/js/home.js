@@ -3,17 +3,11 @@
 // and joining by code.
 import { h, fill, clear } from './dom.js';
 import { t, getLang } from './i18n.js';
-import { Session, normalizeCode } from './session.js';
-import { boardFor } from './games.js';
+import { Session, codeFromTyped } from './session.js';
+import { boardFor, loadBoards } from './games.js';
 import { optionControl, readOptions, roomOptionsGroup } from './options_form.js';
-
-export function savedName() {
-  try { return localStorage.getItem('nyanhall.name') || ''; } catch { return ''; }
-}
-
-export function saveName(name) {
-  try { localStorage.setItem('nyanhall.name', name); } catch { /* private mode */ }
-}
+import { savedName, saveName } from './prefs.js';
+import { helpButton } from './help_panel.js';
 
 function gameCard(game, onCreate) {
   const board = boardFor(game.id);
@@ -58,7 +52,8 @@ function gameCard(game, onCreate) {
     h('h3', {}, h('span', { lang: 'ja' }, game.title_ja), h('span', { class: 'title-en', lang: 'en' }, game.title)),
     h('p', { class: 'players' }, players),
     h('p', { class: 'summary' }, summary),
-    open, form);
+    h('div', { class: 'button-row' }, open, helpButton(game.id, game, getLang() === 'ja' ? game.title_ja : game.title)),
+    form);
 }
 
 export async function renderHome(root, go) {
@@ -70,8 +65,9 @@ export async function renderHome(root, go) {
     autocapitalize: 'none', autocomplete: 'off', spellcheck: 'false' });
   const joinForm = h('form', { class: 'join-form', onsubmit: (ev) => {
     ev.preventDefault();
-    const code = normalizeCode(codeInput.value);
-    if (code) go(`/r/${code}`);
+    // A code as read aloud, or the invite link itself pasted whole.
+    const { code, watch } = codeFromTyped(codeInput.value);
+    if (code) go(`/r/${code}${watch ? '?watch=1' : ''}`);
   } },
   h('label', { for: 'join-code' }, t('join_by_code')),
   h('div', { class: 'inline' }, codeInput, h('button', { type: 'submit', class: 'primary' }, t('join'))));
@@ -91,6 +87,8 @@ export async function renderHome(root, go) {
     fill(list, h('p', { class: 'error' }, t('catalog_failed')));
     return;
   }
+  // Each game's own words (its option labels, summary and rules) come with its board.
+  await loadBoards(catalog.map((g) => g.id));
   const onCreate = async (game, options, error) => {
     const name = nameInput.value.trim();
     saveName(name);

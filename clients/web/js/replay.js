@@ -5,7 +5,8 @@
 // hash, and keeps the address in step so that a replay, at a given move, has its own link.
 import { h, fill } from './dom.js';
 import { t, getLang } from './i18n.js';
-import { boardFor, drawBoard } from './games.js';
+import { boardFor, drawBoard, loadBoard } from './games.js';
+import { boardContext } from './board_context.js';
 import { applyPatch } from './patch.js';
 import { viewHash } from './canonical.js';
 import { outcomeBox } from './outcome.js';
@@ -34,6 +35,7 @@ export class ReplayPage {
     this.room = room.info;
     if (!this.gameNo) this.gameNo = this.room?.finished?.at(-1) || 0;
     if (!(await this.load())) return this.gone();
+    await loadBoard(this.game);
     this.step = Math.max(0, Math.min(this.step ?? 0, this.views.length - 1));
     this.renderShell();
     this.show();
@@ -132,7 +134,7 @@ export class ReplayPage {
       status: h('p', { class: 'replay-status', 'aria-live': 'polite' }),
       board: h('section', { class: 'board-wrap', 'aria-label': t('generic_board') }),
       verified: h('p', { class: 'muted small replay-verified' }),
-      moves: h('ol', { class: 'replay-moves', start: 1 }),
+      moves: h('ol', { class: 'replay-moves', start: 1, tabindex: '0', 'aria-labelledby': 'replay-moves-h' }),
     };
     const link = `/r/${this.code}`;
     fill(this.root,
@@ -155,7 +157,7 @@ export class ReplayPage {
       h('div', { class: 'room-grid' },
         h('div', { class: 'main-col' }, this.el.board),
         h('aside', { class: 'side-col' },
-          h('section', { class: 'log' }, h('h2', {}, t('replay_moves')), this.el.moves),
+          h('section', { class: 'log' }, h('h2', { id: 'replay-moves-h' }, t('replay_moves')), this.el.moves),
           this.el.verified)));
     this.keys = (ev) => {
       if (ev.target.closest && ev.target.closest('input, select, textarea')) return;
@@ -210,24 +212,18 @@ export class ReplayPage {
     const last = this.views.length - 1;
     const view = this.views[this.step];
     const board = boardFor(this.game);
-    const ctx = {
+    const ctx = boardContext({
       you: this.seat,
       seatLabel: (n) => this.seatLabel(n),
+      subject: (n) => this.seatLabel(n),
       names: (this.room?.seats || []).map((x) => x.name),
       options: this.room?.options || {},
       view,
       legal: [],
       toAct: this.toAct[this.step] || [],
       over: this.step === last,
-      busy: false,
-      pick: {},
       opened: new Map(),
-      setPick: () => {},
-      act: () => {},
-      actButton: (action, label, attrs = {}) => h('button', { type: 'button', ...attrs, class: ['act', attrs.class || ''], disabled: true }, label),
-      pickButton: (label, pick, attrs = {}) => h('button', { type: 'button', ...attrs, class: ['act', 'pick', attrs.class || ''], disabled: true }, label),
-      cover: () => {},
-    };
+    });
     fill(this.el.board, drawBoard(board, ctx));
     if (this.step === last && this.outcome) this.el.board.prepend(outcomeBox(board, this.outcome, ctx));
     const waiting = (this.toAct[this.step] || []).map((n) => this.seatLabel(n)).join(t('list_sep'));

@@ -1,81 +1,28 @@
-// The room page: code and share links, seats and who is connected, host controls, the game's
-// board with its legal moves, the event log and the trust panel. One Session per page.
+// The room page: the room's code and invite link, the lobby (who sits where, who is waited
+// for), the decision of the moment in words, the game's board with its legal moves, the event
+// log and the trust panel. One Session per page. The parts that are not the room's own job
+// live in their modules: the board API (board_context.js), the lobby (lobby.js), the log
+// (event_log.js), the trust panel, the turn sound, the screen reader's announcements.
 import { h, fill, clear, snapshotLayout, animateChanges } from './dom.js';
-import { t, tr, has, getLang } from './i18n.js';
+import { t, has, getLang } from './i18n.js';
 import { Session, seats as seatStore } from './session.js';
-import { boardFor, drawBoard } from './games.js';
+import { boardFor, drawBoard, loadBoard } from './games.js';
 import { describeGeneric } from './games/generic.js';
-import { savedName, saveName } from './home.js';
-import { sha256Source } from './sha256.js';
+import { savedName, saveName } from './prefs.js';
 import { canonical } from './canonical.js';
-import { outcomeBox } from './outcome.js';
+import { outcomeBox, outcomeText } from './outcome.js';
 import { fetchRoom, previewNode, finishedGamesNode, seatLabel } from './room_preview.js';
+import { turnSound } from './turn_sound.js';
+import { observations } from './observations.js';
+import { trustPanel } from './trust_panel.js';
+import { boardContext } from './board_context.js';
+import { EventLog } from './event_log.js';
+import { announce } from './announcer.js';
+import { walkthrough } from './walkthrough.js';
+import { helpButton } from './help_panel.js';
+import { shareLinks, lobbyNode, seatListNode, seatChoice, clockText } from './lobby.js';
 
-const sameAction = (a, b) => canonical(a) === canonical(b);
-
-// 75 s as "1:15"; an hour or more as "1:02:03".
-export function clockText(ms) {
-  const s = Math.ceil(ms / 1000);
-  const two = (n) => String(n).padStart(2, '0');
-  return s >= 3600 ? `${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}` : `${Math.floor(s / 60)}:${two(s % 60)}`;
-}
-
-// The turn sound: off unless the player turned it on (kept in this browser).
-const turnSound = {
-  on() { try { return localStorage.getItem('nyanhall.sound') === '1'; } catch { return false; } },
-  set(on) { try { localStorage.setItem('nyanhall.sound', on ? '1' : '0'); } catch { /* private mode */ } },
-  // Two short tones made here (no sound file to fetch).
-  play() {
-    try {
-      const Ctx = window.AudioContext || window.webkitAudioContext;
-      if (!Ctx) return;
-      this.ctx = this.ctx || new Ctx();
-      const now = this.ctx.currentTime;
-      [[660, 0], [880, 0.12]].forEach(([hz, at]) => {
-        const osc = this.ctx.createOscillator();
-        const gain = this.ctx.createGain();
-        osc.frequency.value = hz;
-        gain.gain.setValueAtTime(0.12, now + at);
-        gain.gain.exponentialRampToValueAtTime(0.001, now + at + 0.1);
-        osc.connect(gain).connect(this.ctx.destination);
-        osc.start(now + at);
-        osc.stop(now + at + 0.11);
-      });
-    } catch { /* no audio here */ }
-  },
-};
-
-function copyText(text, button) {
-  const done = () => {
-    const old = button.textContent;
-    button.textContent = t('copied');
-    setTimeout(() => { button.textContent = old; }, 1500);
-  };
-  if (navigator.clipboard && window.isSecureContext) {
-    navigator.clipboard.writeText(text).then(done, () => fallbackCopy(text) && done());
-  } else if (fallbackCopy(text)) done();
-}
-
-function fallbackCopy(text) {
-  const area = h('textarea', { style: { position: 'fixed', opacity: '0' } }, text);
-  document.body.append(area);
-  area.select();
-  let ok = false;
-  try { ok = document.execCommand('copy'); } catch { ok = false; }
-  area.remove();
-  return ok;
-}
-
-// What a seat saw that the deal check needs (kept across reloads, per room, game and seat).
-const observations = {
-  key: (room, gameNo, seat) => `nyanhall.obs.${room}.${gameNo}.${seat ?? 'spectator'}`,
-  load(room, gameNo, seat) {
-    try { return JSON.parse(localStorage.getItem(this.key(room, gameNo, seat)) || '{}'); } catch { return {}; }
-  },
-  save(room, gameNo, seat, obs) {
-    try { localStorage.setItem(this.key(room, gameNo, seat), JSON.stringify(obs)); } catch { /* full */ }
-  },
-};
+export { clockText };
 
 export class RoomPage {
   constructor(root, code, { session = null, watch = false, go }) {
@@ -86,16 +33,18 @@ export class RoomPage {
     this.session = session;
     this.pick = {};             // a board's half-built action (e.g. the face-up card chosen)
     this.busy = false;
-    this.log = [];              // {text: () => string, kind}: texts are made when shown, in the current language
+    this.log = new EventLog();
     this.lastEvent = 0;         // highest event "n" shown for this game
     this.logGame = 0;
-    this.notices = [];
     this.obs = {};
-    this.obsKey = null;
     this.deal = null;           // result of the deal re-derivation
     this.prevRoom = null;
     this.wasMyTurn = false;
     this.ticker = null;         // counts the clocks down between frames
+    this.ready = null;          // the game's board, loaded
+    this.ackedVersions = new Set();  // versions this page's own actions made
+    this.lastPrompt = '';
+    this.outcomeSaid = 0;
   }
 
   stop() {
@@ -116,8 +65,21 @@ export class RoomPage {
     }
   }
 
+  // The game's board module, once the room's game is known (the page draws no board before).
+  useGame(game) {
+    if (!this.ready && game) {
+      this.ready = loadBoard(game).then((board) => {
+        this.boardLoaded = true;
+        this.render();
+        return board;
+      });
+    }
+    return this.ready || Promise.resolve(null);
+  }
+
   async start() {
     this.renderShell();
+    window.scrollTo(0, 0);  // a room opens at its top: the code and the invite link
     if (!this.session) {
       // Without a seat here, the room is shown (or said to be unknown) before anything else.
       const stored = seatStore.get(this.code);
@@ -125,6 +87,7 @@ export class RoomPage {
         const found = await fetchRoom(this.code);
         if (found.missing) return this.showGone(t('error_unknown_room'));
         this.preview = found.info;
+        if (this.preview) await this.useGame(this.preview.game);
       }
       this.session = new Session();
       try {
@@ -149,6 +112,7 @@ export class RoomPage {
       }
     } else {
       this.bind();
+      await this.useGame(this.session.roomInfo?.game);
     }
     this.render();
   }
@@ -157,7 +121,15 @@ export class RoomPage {
     const s = this.session;
     this.prevRoom = s.roomInfo;  // what the page was created with (a room made on the home page)
     s.addEventListener('room', (e) => this.onRoom(e.detail));
-    s.addEventListener('view', (e) => this.onView(e.detail));
+    s.addEventListener('view', (e) => {
+      // The board of the game may still be loading: the view is taken as it is now and
+      // absorbed once it is there, in arrival order.
+      const tr_ = s.tracker;
+      const seen = { ...e.detail, view: tr_.view, version: tr_.version, gameNo: tr_.gameNo, toActBefore: this.toActNow || [],
+        clockBefore: s.clockBeforeFrame };
+      this.toActNow = [...tr_.toAct];
+      this.useGame(s.roomInfo?.game || tr_.view?.game).then(() => this.onView(seen));
+    });
     s.addEventListener('resync', (e) => {
       const version = e.detail?.version ?? s.tracker.version;
       this.notice(() => t('resynced', { version }), 'warn', 'resync');
@@ -195,20 +167,22 @@ export class RoomPage {
     }
   }
 
-  // `text` is a string or a function that makes it (so the log follows the language switch).
+  // `text` is a function that makes the text, so that it follows the language switch.
   notice(text, kind = 'info', tag = '') {
     const box = document.getElementById('notices');
-    if (!box) return;
-    const el = h('div', { class: ['notice', kind], 'data-tag': tag, role: kind === 'warn' ? 'alert' : 'status' }, typeof text === 'function' ? text() : text,
-      h('button', { class: 'dismiss', 'aria-label': '×', onclick: () => el.remove() }, '×'));
-    box.append(el);
-    if (kind !== 'warn') setTimeout(() => el.remove(), 6000);
-    this.addLog(text, kind === 'warn' ? 'warn' : 'room');
+    const make = typeof text === 'function' ? text : () => text;
+    if (box) {
+      const el = h('div', { class: ['notice', kind], 'data-tag': tag, role: kind === 'warn' ? 'alert' : 'status' }, make(),
+        h('button', { class: 'dismiss', 'aria-label': t('dismiss'), onclick: () => el.remove() }, '×'));
+      box.append(el);
+      if (kind !== 'warn') setTimeout(() => el.remove(), 6000);
+    }
+    this.log.add(make, kind === 'warn' ? 'warn' : 'room');
+    this.renderLog();
   }
 
   addLog(text, kind = 'game') {
-    this.log.push({ text: typeof text === 'function' ? text : () => text, kind });
-    if (this.log.length > 200) this.log.shift();
+    this.log.add(text, kind);
     this.renderLog();
   }
 
@@ -218,42 +192,50 @@ export class RoomPage {
     return seat === this.session?.seat ? t('name_you', { name }) : name;
   }
 
+  // A seat as the subject of a sentence: "you" for this page's own seat.
+  seatSubject(seat) {
+    if (seat === this.session?.seat) return t('subject_you');
+    const info = this.session?.roomInfo?.seats?.[seat];
+    return info ? seatLabel(info) : t('seat_n', { n: seat });
+  }
+
   onRoom(info) {
     const prev = this.prevRoom;
+    this.useGame(info.game);
     if (prev) {
       for (const s of info.seats) {
         const before = prev.seats[s.seat]?.state;
-        const name = seatLabel(s);
-        if (before === 'connected' && s.state === 'disconnected') this.addLog(() => t('seat_left', { who: name }), 'room');
-        if (!prev.seats[s.seat]?.bot && s.bot && s.state !== 'bot') this.addLog(() => t('seat_bot_stands_in', { who: name }), 'room');
-        if (before === 'empty' && s.state === 'bot') this.addLog(() => t('seat_bot_added', { who: name }), 'room');
-        if (before === 'disconnected' && s.state === 'connected') this.addLog(() => t('seat_back', { who: name }), 'room');
-        if ((before === 'empty' || before === 'open') && s.state === 'connected') this.addLog(() => t('seat_joined', { who: name, n: s.seat }), 'room');
+        const name = () => seatLabel(s);
+        if (before === 'connected' && s.state === 'disconnected') this.addLog(() => t('seat_left', { who: name() }), 'room');
+        if (!prev.seats[s.seat]?.bot && s.bot && s.state !== 'bot') this.addLog(() => t('seat_bot_stands_in', { who: name() }), 'room');
+        if (before === 'empty' && s.state === 'bot') this.addLog(() => t('seat_bot_added', { who: name() }), 'room');
+        if (before === 'disconnected' && s.state === 'connected') this.addLog(() => t('seat_back', { who: name() }), 'room');
+        if ((before === 'empty' || before === 'open') && s.state === 'connected') this.addLog(() => t('seat_joined', { who: name(), n: s.seat }), 'room');
       }
+      if (prev.status !== 'playing' && info.status === 'playing') announce(t('announce_started', { game: this.titles?.[info.game] || info.game }));
     }
     this.prevRoom = info;
     this.render();
   }
 
-  onView({ kind, msg, check, newGame }) {
+  onView({ kind, check, view, version, gameNo, toActBefore, clockBefore }) {
     const s = this.session;
-    const tr_ = s.tracker;
     if (kind === 'snapshot' || kind === 'update') {
-      if (tr_.gameNo !== this.logGame) {
-        if (this.logGame) this.addLog('―――', 'sep');
-        this.logGame = tr_.gameNo;
+      if (gameNo !== this.logGame) {
+        if (this.logGame) this.addLog(() => '―――', 'sep');
+        this.logGame = gameNo;
         this.lastEvent = 0;
         this.pick = {};
         this.deal = null;
-        this.obsKey = observations.key(s.room, tr_.gameNo, s.seat);
-        this.obs = observations.load(s.room, tr_.gameNo, s.seat);
+        this.obs = observations.load(s.room, gameNo, s.seat);
       }
-      if (check && !check.ok) this.notice(t('problem', { what: this.problemText(check.problem) }), 'warn', 'problem');
-      this.absorbEvents();
-      const board = boardFor(s.roomInfo?.game || tr_.view?.game);
-      if (board.observe && tr_.view) {
-        board.observe(tr_.view, this.obs, tr_.version);
-        observations.save(s.room, tr_.gameNo, s.seat, this.obs);
+      if (check && !check.ok) this.notice(() => t('problem', { what: this.problemText(check.problem) }), 'warn', 'problem');
+      const fresh = this.absorbEvents(view, kind === 'update');
+      if (kind === 'update') this.sayWhatHappened(fresh, version, toActBefore, clockBefore);
+      const board = boardFor(s.roomInfo?.game || view?.game);
+      if (board.observe && view) {
+        board.observe(view, this.obs, version);
+        observations.save(s.room, gameNo, s.seat, this.obs);
       }
       this.pick = {};
       this.maybeCheckDeal();
@@ -266,17 +248,42 @@ export class RoomPage {
     return [p.key, p.slot, p.version !== undefined ? `v${p.version}` : ''].filter(Boolean).join(' ');
   }
 
-  absorbEvents() {
-    const view = this.session.tracker.view;
-    if (!view || !Array.isArray(view.log)) return;
-    const board = boardFor(this.session.roomInfo?.game || view.game);
+  // A game's events in words (the board's words, else the generic ones); a forfeit is the
+  // room's own event in every game.
+  eventText(e) {
+    if (e.type === 'forfeit' && Number.isInteger(e.seat)) return t('ev_forfeit', { who: this.seatName(e.seat) });
+    const board = boardFor(this.session.roomInfo?.game || this.session.tracker.view?.game);
+    return (board.describeEvent && board.describeEvent(e, this.ctxBase())) || describeGeneric(e);
+  }
+
+  // The events of `view` not yet in the log, added to it; returns them.
+  absorbEvents(view) {
+    if (!view || !Array.isArray(view.log)) return [];
+    const fresh = [];
     for (const e of view.log) {
       if (!e || typeof e.n !== 'number' || e.n <= this.lastEvent) continue;
       this.lastEvent = e.n;
-      const text = () => (board.describeEvent && board.describeEvent(e, this.ctxBase())) || describeGeneric(e);
-      this.log.push({ text, kind: 'game' });
+      fresh.push(e);
+      this.log.add(() => this.eventText(e), 'game');
     }
-    if (this.log.length > 200) this.log.splice(0, this.log.length - 200);
+    return fresh;
+  }
+
+  // The screen reader hears each move; a move of this seat that this page did not send was
+  // its bot's (a clock that ran out): that is said on screen too, not only in the log.
+  sayWhatHappened(fresh, version, toActBefore, clockBefore) {
+    const s = this.session;
+    const mine = this.ackedVersions.has(version);
+    for (const e of fresh) announce(this.eventText(e));
+    const me = s.seat;
+    if (!mine && Number.isInteger(me) && toActBefore.includes(me) && s.clock) {
+      const left = clockBefore?.[me];
+      const byBot = fresh.filter((e) => e.seat === me && e.type !== 'forfeit');
+      if (left !== undefined && left < 1500 && byBot.length) {
+        const what = byBot.map((e) => () => this.eventText(e));
+        this.notice(() => t('bot_moved_for_you', { what: what.map((f) => f()).join(t('list_sep')) }), 'warn', 'bot-moved');
+      }
+    }
   }
 
   maybeCheckDeal() {
@@ -305,6 +312,7 @@ export class RoomPage {
     return {
       you: s.seat,
       seatLabel: (n) => this.seatName(n),
+      subject: (n) => this.seatSubject(n),
       names: (s.roomInfo?.seats || []).map((x) => x.name),
       options: s.roomInfo?.options || {},
     };
@@ -317,9 +325,13 @@ export class RoomPage {
     this.render();
     try {
       const r = await this.session.action(action);
-      if (r.type === 'error') this.notice(t('refused', { why: r.message || r.code }), 'warn', 'refused');
+      if (r.type === 'error') this.notice(() => t('refused', { why: r.message || r.code }), 'warn', 'refused');
+      else {
+        this.ackedVersions.add(r.version);
+        walkthrough.decided(this.session.roomInfo?.game);
+      }
     } catch (e) {
-      this.notice(t('refused', { why: e.message }), 'warn', 'refused');
+      this.notice(() => t('refused', { why: e.message }), 'warn', 'refused');
     } finally {
       this.busy = false;
       document.body.dataset.busy = '0';
@@ -330,9 +342,9 @@ export class RoomPage {
   async command(type, fields) {
     try {
       const r = await this.session.command(type, fields);
-      if (r.type === 'error') this.notice(t('refused', { why: r.message || r.code }), 'warn', 'refused');
+      if (r.type === 'error') this.notice(() => t('refused', { why: r.message || r.code }), 'warn', 'refused');
     } catch (e) {
-      this.notice(t('refused', { why: e.message }), 'warn', 'refused');
+      this.notice(() => t('refused', { why: e.message }), 'warn', 'refused');
     }
   }
 
@@ -341,12 +353,16 @@ export class RoomPage {
     this.el = {
       conn: h('div', { class: 'conn', role: 'status', hidden: true }),
       head: h('section', { class: 'room-head' }),
+      lobby: h('section', { class: 'lobby', 'aria-labelledby': 'lobby-h', hidden: true }),
+      links: h('div', { class: 'links-wrap' }),
       seats: h('section', { class: 'seats', 'aria-labelledby': 'seats-h' }),
       controls: h('div', { class: 'controls' }),
       status: h('p', { class: 'turn-status' }),
-      statusText: h('span', { 'aria-live': 'polite' }),  // the clock beside it ticks, unannounced
+      statusText: h('span', {}),
       statusClock: h('span', { class: 'seat-clock running status-clock', 'aria-label': t('clock_label') }),
+      decision: h('div', { class: 'decision', id: 'decision-box' }),
       board: h('section', { class: 'board-wrap', 'aria-label': t('generic_board') }),
+      legend: h('div', { class: 'legend-wrap' }),
       more: h('section', { class: 'more-actions' }),
       log: h('section', { class: 'log', 'aria-labelledby': 'log-h' }),
       trust: h('section', { class: 'trust', 'aria-labelledby': 'trust-h' }),
@@ -355,8 +371,8 @@ export class RoomPage {
     };
     if (!this.ticker) this.ticker = setInterval(() => this.tick(), 250);
     this.el.grid = h('div', { class: 'room-grid' },
-        h('div', { class: 'main-col' }, this.el.status, this.el.board, this.el.more),
-        h('aside', { class: 'side-col' }, this.el.seats, this.el.controls, this.el.finished, this.el.log, this.el.trust));
+      h('div', { class: 'main-col' }, this.el.lobby, this.el.status, this.el.decision, this.el.board, this.el.more, this.el.legend),
+      h('aside', { class: 'side-col' }, this.el.links, this.el.seats, this.el.controls, this.el.finished, this.el.log, this.el.trust));
     this.el.status.append(this.el.statusText, this.el.statusClock);
     this.root.append(this.el.conn, this.el.head, this.el.join, this.el.grid);
   }
@@ -367,13 +383,17 @@ export class RoomPage {
     this.el.grid.hidden = true;  // the room shows in the preview until you are in it
     const name = h('input', { id: 'join-name', type: 'text', maxlength: 40, value: savedName(), placeholder: t('name_placeholder'), autocomplete: 'nickname' });
     const error = h('p', { class: 'error', role: 'alert' });
+    const info = this.session?.roomInfo || this.preview;
+    const game = info && this.catalog?.find((g) => g.id === info.game);
+    const choice = info ? seatChoice(info, boardFor(info.game)) : null;
     const join = async (ev) => {
       ev.preventDefault();
       saveName(name.value.trim());
-      const r = await this.session.join(this.code, name.value.trim());
+      const r = await this.session.join(this.code, name.value.trim(), choice?.value());
       if (r.type === 'joined') {
         box.hidden = true;
         this.el.grid.hidden = false;
+        window.scrollTo(0, 0);
         this.render();
       } else {
         error.textContent = this.errorText(r);
@@ -389,8 +409,6 @@ export class RoomPage {
         this.render();
       } else error.textContent = this.errorText(r);
     };
-    const info = this.session?.roomInfo || this.preview;
-    const game = info && this.catalog?.find((g) => g.id === info.game);
     // Every seat taken (and none given up): watching is what is left.
     const full = !!info && !info.seats.some((x) => x.state === 'empty' || x.state === 'open');
     fill(box, h('form', { class: 'join-form', onsubmit: join },
@@ -398,12 +416,13 @@ export class RoomPage {
       info && previewNode(info, { title: this.titles?.[info.game] || info.game, schema: game?.options }),
       info && finishedGamesNode(this.code, info.finished),
       h('div', { class: 'field' }, h('label', { for: 'join-name' }, t('your_name')), name),
+      choice?.node,
       h('div', { class: 'button-row' },
         h('button', { type: 'submit', class: 'primary', 'data-key': 'join', disabled: full }, t('join_as_player')),
         h('button', { type: 'button', onclick: watch, 'data-key': 'watch' }, t('spectate'))),
       full && h('p', { class: 'hint' }, t('error_room_full')),
       error));
-    name.focus();
+    name.focus({ preventScroll: true });
   }
 
   showGone(text) {
@@ -415,7 +434,7 @@ export class RoomPage {
   }
 
   render() {
-    if (this.gone || !this.el) return;
+    if (this.gone || !this.el || !this.session) return;
     const s = this.session;
     const info = s?.roomInfo;
     document.body.dataset.seat = s?.seat === null ? 'spectator' : String(s?.seat ?? '');
@@ -423,6 +442,7 @@ export class RoomPage {
     document.body.dataset.version = String(s?.tracker.version ?? -1);
     document.body.dataset.resyncs = String(s?.resyncs ?? 0);
     this.renderHead(info || this.preview);
+    this.renderLobby(info);
     this.renderSeats(info);
     this.renderControls(info);
     fill(this.el.finished, finishedGamesNode(this.code, info?.finished));
@@ -432,56 +452,39 @@ export class RoomPage {
   }
 
   renderHead(info) {
-    const base = `${location.origin}/r/${this.code}`;
-    const share = h('input', { id: 'share-link', readonly: true, value: base, 'aria-label': t('share_link') });
-    const watch = h('input', { id: 'watch-link', readonly: true, value: `${base}?watch=1`, 'aria-label': t('spectate_link') });
-    const copyShare = h('button', { type: 'button', 'data-key': 'copy-share', onclick: () => copyText(base, copyShare) }, t('copy'));
-    const copyWatch = h('button', { type: 'button', 'data-key': 'copy-watch', onclick: () => copyText(`${base}?watch=1`, copyWatch) }, t('copy'));
     const game = info?.game;
     const title = game ? (this.titles?.[game] || game) : '';
-    fill(this.el.head, 
+    const entry = this.catalog?.find((g) => g.id === game);
+    const inLobby = !info || info.status === 'lobby';
+    fill(this.el.head,
       h('div', { class: 'room-title' },
         h('h2', {}, h('span', { class: 'game-name' }, title), ' ',
           h('span', { class: 'status-pill', 'data-status': info?.status || '' }, info ? t(`status_${info.status}`) : '')),
-        h('p', { class: 'code-line' }, t('room_code'), ': ', h('code', { class: 'room-code', id: 'room-code' }, this.code))),
-      // Open while people gather; folded during and after a game, where the board needs the room.
-      h('details', { class: 'links-box', open: (this.linksOpen ?? (!info || info.status === 'lobby')) || undefined },
-        h('summary', { onclick: (ev) => { this.linksOpen = !ev.currentTarget.parentElement.open; } }, t('share_links')),
-        h('div', { class: 'links' },
-          h('label', { for: 'share-link' }, t('share_link')), h('div', { class: 'inline' }, share, copyShare),
-          h('label', { for: 'watch-link' }, t('spectate_link')), h('div', { class: 'inline' }, watch, copyWatch))));
+        h('p', { class: 'code-line' }, t('room_code'), ': ', h('code', { class: 'room-code', id: 'room-code' }, this.code),
+          game && ' ', game && helpButton(game, entry, title))));
+    // In the lobby the links are in the lobby panel; during and after a game, folded beside
+    // the seats, out of the way of the board.
+    fill(this.el.links, !inLobby && h('details', { class: 'links-box', open: this.linksOpen || undefined },
+      h('summary', { onclick: (ev) => { this.linksOpen = !ev.currentTarget.parentElement.open; } }, t('share_links')),
+      shareLinks(this.code)));
+  }
+
+  renderLobby(info) {
+    const show = !!info && info.status === 'lobby';
+    this.el.lobby.hidden = !show;
+    if (!show) return clear(this.el.lobby);
+    fill(this.el.lobby, lobbyNode(info, {
+      session: this.session, board: boardFor(info.game),
+      command: (type, fields) => this.command(type, fields),
+    }));
   }
 
   renderSeats(info) {
     const s = this.session;
-    const toAct = new Set(s?.tracker.toAct || []);
     const playing = info?.status === 'playing';
-    const lobbyHost = s.host && info?.status === 'lobby';
-    const clock = playing ? s.clockLeft() : null;
     fill(this.el.seats, h('h2', { id: 'seats-h' }, t('seats')),
-      h('ul', { class: 'seat-list' }, (info?.seats || []).map((seat) => {
-        const mine = seat.seat === s.seat;
-        const isBot = seat.state === 'bot';
-        const canKick = lobbyHost && !mine && seat.state !== 'empty' && !isBot;
-        const running = !!s.clock && s.clock.running.includes(seat.seat);
-        const ms = clock ? clock[seat.seat] : undefined;
-        return h('li', { class: ['seat', `state-${seat.state}`, mine ? 'mine' : '', playing && toAct.has(seat.seat) ? 'to-act' : ''],
-          'data-seat': seat.seat, 'data-state': seat.state },
-          h('span', { class: 'dot', 'aria-hidden': 'true' }),
-          h('span', { class: 'seat-name' }, seatLabel(seat)),
-          mine && h('span', { class: 'tag' }, t('you')),
-          info.host === seat.seat && h('span', { class: 'tag host' }, t('host')),
-          isBot && h('span', { class: 'tag bot' }, t('state_bot')),
-          seat.bot && !isBot && h('span', { class: 'tag bot', title: t('bot_stands_in') }, t('bot_stands_in_short')),
-          ms !== undefined && h('span', { class: ['seat-clock', running ? 'running' : '', ms < 10_000 ? 'low' : ''],
-            'data-seat': seat.seat, 'aria-label': t('clock_label') }, ms > 0 ? clockText(ms) : t('clock_out')),
-          !isBot && h('span', { class: 'seat-state' }, t(`state_${seat.state}`)),
-          canKick && h('button', { class: 'small', 'data-key': `kick-${seat.seat}`, onclick: () => this.command('kick', { seat: seat.seat }) }, t('kick')),
-          lobbyHost && seat.state === 'empty' && h('button', { class: 'small', 'data-key': `add-bot-${seat.seat}`,
-            onclick: () => this.command('add_bot', { seat: seat.seat }) }, t('add_bot')),
-          lobbyHost && isBot && h('button', { class: 'small', 'data-key': `remove-bot-${seat.seat}`,
-            onclick: () => this.command('remove_bot', { seat: seat.seat }) }, t('remove_bot')));
-      })),
+      seatListNode(info, { session: s, board: boardFor(info?.game), toAct: playing ? new Set(s?.tracker.toAct || []) : new Set(),
+        clock: playing ? s.clockLeft() : null, command: (type, fields) => this.command(type, fields), sitAt: (n) => this.sitAt(n) }),
       info ? h('p', { class: 'muted' }, t('spectators', { n: info.spectators })) : null);
   }
 
@@ -490,22 +493,63 @@ export class RoomPage {
     const box = clear(this.el.controls);
     if (!info) return;
     if (s.host) {
-      const full = info.seats.every((x) => x.state === 'connected' || x.state === 'disconnected' || x.state === 'bot');
-      if (info.status === 'lobby') {
-        box.append(h('button', { class: 'primary', id: 'start', 'data-key': 'start', disabled: !full, onclick: () => this.command('start') }, t('start')));
-        if (!full) box.append(h('p', { class: 'hint' }, t('start_hint')));
-      }
-      if (info.status === 'over') box.append(h('button', { class: 'primary', id: 'rematch', 'data-key': 'rematch', onclick: () => this.command('rematch') }, t('rematch')));
+      if (info.status === 'over') box.append(h('button', { class: 'primary', id: 'rematch', 'data-key': 'rematch', onclick: () => this.rematch(info) }, t('rematch')));
       box.append(h('button', { class: 'danger', id: 'close', 'data-key': 'close', onclick: () => { if (confirm(t('close_confirm'))) this.command('close'); } }, t('close_room')));
     }
-    if (s.seat !== undefined) {
-      box.append(h('button', { id: 'leave', 'data-key': 'leave', onclick: async () => { await this.session.leave(); this.go('/'); } }, t('leave')));
-    }
+    if (s.seat !== undefined) box.append(h('button', { id: 'leave', 'data-key': 'leave', onclick: () => this.leave(info) }, t('leave')));
     if (Number.isInteger(s.seat)) {
       const sound = h('input', { type: 'checkbox', id: 'turn-sound', checked: turnSound.on(),
         onchange: () => { turnSound.set(sound.checked); if (sound.checked) turnSound.play(); } });
       box.append(h('label', { class: 'check small', for: 'turn-sound' }, sound, ' ', t('turn_sound')));
     }
+  }
+
+  // Leaving a game under way asks first, and keeps this browser's key to the seat: the seat is
+  // held for the grace period (then played by its bot, or opened, as the room says), and
+  // coming back to the room's link sits down again. In the lobby the seat is given up.
+  async leave(info) {
+    const playing = info.status === 'playing' && Number.isInteger(this.session.seat);
+    if (playing) {
+      const minutes = Math.max(1, Math.round((this.session.welcome?.limits?.grace_ms ?? 120000) / 60000));
+      const policy = info.options?.drop_policy ?? (info.options?.clock && info.options.clock !== 'off' ? 'bot' : 'open');
+      if (!confirm(t('leave_confirm', { minutes, after: t(policy === 'bot' ? 'leave_after_bot' : 'leave_after_open') }))) return;
+      this.session.close();
+    } else {
+      await this.session.leave();
+    }
+    this.go('/');
+  }
+
+  // A player (not the host) moves to another empty seat of the lobby, say to sit with a
+  // friend's team: the seat held is given up and the one chosen taken, under the same name
+  // (the server has no message to move a seat; the lobby frees a seat given up at once).
+  async sitAt(seat) {
+    const old = this.session;
+    const name = old.roomInfo?.seats?.[old.seat]?.name ?? savedName();
+    await old.leave();
+    const s = new Session();
+    try {
+      await s.connect(this.code);
+    } catch {
+      return this.showGone(t('room_gone', { why: 'connection' }));
+    }
+    this.session = s;
+    this.bind();
+    let r = await s.join(this.code, name, seat);
+    if (r.type !== 'joined' && r.code === 'seat_taken') {
+      this.notice(() => t('seat_moved_elsewhere'), 'warn', 'seat-taken');
+      r = await s.join(this.code, name);
+    }
+    if (r.type !== 'joined') return this.showGone(this.errorText(r));
+    this.render();
+  }
+
+  // The host's rematch starts the next game at once with the same seats (the server asks
+  // nobody yet): so the host is asked first when a player is not here to see it.
+  rematch(info) {
+    const away = info.seats.filter((x) => x.state === 'disconnected' || x.state === 'open').map((x) => seatLabel(x));
+    if (away.length && !confirm(t('rematch_confirm_away', { who: away.join(t('list_sep')) }))) return;
+    this.command('rematch');
   }
 
   // The tab says when it is your turn (and the optional sound rings once as it starts).
@@ -519,16 +563,15 @@ export class RoomPage {
   renderBoard(info) {
     const s = this.session;
     const tr_ = s.tracker;
-    const view = tr_.view;
+    const view = this.boardLoaded ? tr_.view : null;
     const board = boardFor(info?.game || view?.game);
     const legal = s.seat === null || s.seat === undefined ? [] : tr_.legal;
     const over = info?.status === 'over' || (view && view.phase === 'game_over');
-    // The status line.
     // Waited for now (some games also offer optional moves, such as talk, to other seats).
     const myTurn = legal.length > 0 && Number.isInteger(s.seat) && tr_.toAct.includes(s.seat);
     let status = '';
-    if (!view) status = info?.status === 'lobby' ? t('status_lobby') : '';
-    else if (over) status = t('game_over');
+    if (!view) status = '';
+    else if (over) status = outcomeText(board, view.outcome, this.ctxBase(), view.game) || t('game_over');
     else if (myTurn) status = t('your_turn');
     else if (tr_.toAct.length) status = t('waiting_for', { who: tr_.toAct.map((n) => this.seatName(n)).join(t('list_sep')) });
     if (s.seat === null && view) status = `${t('spectating')} — ${status}`;
@@ -538,6 +581,7 @@ export class RoomPage {
     const running = s.clock?.running || [];
     const shown = running.includes(s.seat) ? s.seat : running[0];
     if (this.el.statusText.textContent !== status) this.el.statusText.textContent = status;
+    this.el.status.hidden = !status;
     const clock = this.el.statusClock;
     clock.hidden = !(left && shown !== undefined);
     if (!clock.hidden) {
@@ -551,86 +595,79 @@ export class RoomPage {
     if (!view) {
       clear(this.el.board);
       clear(this.el.more);
+      clear(this.el.decision);
+      clear(this.el.legend);
       return;
     }
-    const covered = [];
-    const ctx = {
-      ...this.ctxBase(),
-      view,
-      legal,
-      toAct: tr_.toAct,
-      over,
+    const ctx = boardContext({ ...this.ctxBase(), view, legal, toAct: tr_.toAct, over, opened: tr_.opened, pick: this.pick }, {
       busy: this.busy,
-      pick: this.pick,
-      opened: tr_.opened,
-      setPick: (p) => { this.pick = p; this.render(); },
       act: (a) => this.act(a),
-      // A button that sends `action` (an element of legal); the board places it where it fits.
-      actButton: (action, label, attrs = {}) => {
-        covered.push(action);
-        const key = attrs['data-key'] || `act-${canonical(action)}`;
-        return h('button', { type: 'button', ...attrs, class: ['act', attrs.class || ''], 'data-key': key,
-          'data-action': canonical(action), disabled: this.busy, onclick: () => this.act(action) }, label);
-      },
-      // A step of a multi-step choice (no message is sent): narrows this.pick.
-      pickButton: (label, pick, attrs = {}) => h('button', { type: 'button', ...attrs, class: ['act', 'pick', attrs.class || ''],
-        'data-key': attrs['data-key'] || `pick-${canonical(pick)}`, disabled: this.busy,
-        onclick: () => { this.pick = pick; this.render(); } }, label),
-      cover: (actions) => covered.push(...actions),
-    };
+      setPick: (p) => { this.pick = p; walkthrough.decided(info?.game || view.game); this.render(); },
+    });
+    this.renderDecision(board, ctx, { myTurn, over, game: info?.game || view.game });
     const before = snapshotLayout(this.el.board);
+    const hadFocus = this.el.board.contains(document.activeElement);
     fill(this.el.board, drawBoard(board, ctx));
     animateChanges(this.el.board, before, !this.firstBoard);
     this.firstBoard = false;
+    // A keyboard player whose button went away with the last move finds the next decision
+    // where the focus is: on the sentence that says it (the next Tab is its first move).
+    if (hadFocus && !this.el.board.contains(document.activeElement)) {
+      (this.el.decision.querySelector('#decision') || this.el.board.querySelector('.act:not(:disabled)'))?.focus({ preventScroll: true });
+    }
     // Any legal move the board did not place stays reachable here.
-    const rest = legal.filter((a) => !covered.some((c) => sameAction(a, c)));
+    const rest = ctx.uncovered();
     const more = clear(this.el.more);
     if (rest.length) {
       more.append(h('h3', {}, t('more_actions')), h('div', { class: 'action-row' },
         rest.map((a) => h('button', { type: 'button', class: 'act', 'data-action': canonical(a), 'data-key': `more-${canonical(a)}`,
           disabled: this.busy, onclick: () => this.act(a) }, (board.describeAction || describeGeneric)(a, ctx)))));
     }
+    fill(this.el.legend, board.legend ? legendNode(board.legend(ctx)) : null);
     const outcome = view.outcome;
-    if (over && outcome) this.el.board.prepend(outcomeBox(board, outcome, ctx));
+    if (over && outcome) {
+      this.el.board.prepend(outcomeBox(board, outcome, ctx));
+      if (this.outcomeSaid !== tr_.gameNo) {
+        this.outcomeSaid = tr_.gameNo;
+        announce(outcomeText(board, outcome, ctx, view.game));
+      }
+    }
+  }
+
+  // The sentence of the decision under way: who decides what, and why (the board's own
+  // words, from the view alone); on a player's first games, a hint of what to do.
+  renderDecision(board, ctx, { myTurn, over, game }) {
+    const text = over ? '' : board.prompt ? board.prompt(ctx) : '';
+    const hint = myTurn && board.hint && walkthrough.active(game) ? board.hint(ctx) : '';
+    const box = this.el.decision;
+    box.dataset.myturn = myTurn ? '1' : '0';
+    fill(box, text && h('p', { id: 'decision', class: ['prompt', 'decision-text'], tabindex: '-1', 'data-prompt': '' }, text),
+      hint && h('p', { class: 'walkthrough', 'data-walkthrough': '' }, h('span', { class: 'walkthrough-tag' }, t('walkthrough_tag')), ' ', hint, ' ',
+        h('button', { type: 'button', class: 'small', 'data-key': 'walkthrough-done', onclick: () => { walkthrough.dismiss(game); this.render(); } }, t('walkthrough_done'))));
+    // The screen reader hears the decision when it changes: a new turn, a new step.
+    if (text && text !== this.lastPrompt && (myTurn || !this.lastPromptMine)) announce(myTurn ? t('announce_your_turn', { what: text }) : text);
+    this.lastPrompt = text;
+    this.lastPromptMine = myTurn;
   }
 
   renderLog() {
-    if (!this.el) return;
-    const list = h('ol', { class: 'log-list' }, this.log.slice(-80).map((e) => h('li', { class: `log-${e.kind}` }, e.text())));
-    fill(this.el.log, h('h2', { id: 'log-h' }, t('log')),
-      this.log.length ? list : h('p', { class: 'muted' }, t('log_empty')));
-    list.scrollTop = list.scrollHeight;
+    if (this.el) this.log.render(this.el.log);
   }
 
   renderTrust() {
     const s = this.session;
     if (!s || !this.el) return;
     if (this.deal) this.maybeCheckDeal();  // labels follow the language switch
-    const tr_ = s.tracker;
-    const st = tr_.stats;
-    const item = (ok, title, text, key) => h('li', { class: ok === true ? 'ok' : ok === false ? 'bad' : 'pending', 'data-check': key },
-      h('span', { class: 'mark', 'aria-hidden': 'true' }, ok === true ? '✓' : ok === false ? '✗' : '…'),
-      h('strong', {}, title), ' ', text);
-    const dealOk = this.deal ? this.deal.ok : null;
-    const dealText = !tr_.seed ? t('trust_deal_pending') : this.deal ? (this.deal.ok === null ? t('trust_deal_unknown')
-      : this.deal.ok ? t('trust_deal_ok') : t('trust_deal_bad')) : t('trust_deal_pending');
-    const items = [
-      item(st.updates + st.snapshots > 0 ? true : null, t('trust_hashes'), t('trust_hashes_ok', { updates: t('count_updates', { n: st.updates }), snapshots: t('count_snapshots', { n: st.snapshots }) }), 'hashes'),
-      st.mismatches > 0 && item(false, '', t('trust_mismatch', { n: st.mismatches }), 'mismatches'),
-      item(st.badOpenings ? false : (tr_.commitments.size ? true : null), t('trust_commitments'),
-        t('trust_commitments_ok', { sealed: t('count_sealed', { n: tr_.commitments.size }), openings: t('count_openings', { n: st.openings }) }), 'commitments'),
-      st.badOpenings > 0 && item(false, '', t('trust_bad_openings', { n: st.badOpenings }), 'bad-openings'),
-      item(tr_.seedOk, t('trust_seed'), tr_.seedOk === null ? t('trust_seed_pending', { h: (tr_.seedHash || '').slice(0, 12) })
-        : tr_.seedOk ? t('trust_seed_ok') : t('trust_seed_bad'), 'seed'),
-      item(dealOk, t('trust_deal'), dealText, 'deal'),
-    ];
-    const details = this.deal && this.deal.checks.length ? h('ul', { class: 'deal-checks' }, this.deal.checks.map((c) =>
-      h('li', { class: c.ok ? 'ok' : 'bad' }, c.ok ? '✓ ' : '✗ ', c.label))) : null;
-    fill(this.el.trust, h('h2', { id: 'trust-h' }, t('trust')),
-      h('p', { class: 'muted' }, t('trust_intro')),
-      h('ul', { class: 'trust-list' }, items),
-      details,
-      tr_.seed && h('p', { class: 'seed muted' }, t('seed_label'), ': ', h('code', {}, tr_.seed)),
-      h('p', { class: 'muted small' }, t('trust_sha', { src: t(`trust_sha_${sha256Source}`) })));
+    // Nothing to check before the first game's first view.
+    const st = s.tracker.stats;
+    this.el.trust.hidden = st.updates + st.snapshots === 0;
+    fill(this.el.trust, trustPanel(s.tracker, this.deal));
   }
+}
+
+// "What the marks mean": a board's legend, folded under the board (a tap opens it).
+function legendNode(entries) {
+  if (!entries || !entries.length) return null;
+  return h('details', { class: 'legend zone' }, h('summary', {}, t('legend_title')),
+    h('dl', { class: 'legend-list' }, entries.map(([mark, meaning]) => [h('dt', {}, mark), h('dd', {}, meaning)])));
 }

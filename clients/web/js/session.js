@@ -23,6 +23,19 @@ export function normalizeCode(text) {
   return String(text || '').normalize('NFKC').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
+// What a person typed or pasted into "join by code": a code, or an invite link (the room's
+// address, "/r/<code>", with "?watch=1" for the watch link), from this server or another.
+export function codeFromTyped(text) {
+  const raw = String(text || '').trim();
+  const link = /\/r\/([^/?#\s]+)(?:\/[^?#\s]*)?(\?[^#\s]*)?/.exec(raw);
+  if (link) {
+    let code = link[1];
+    try { code = decodeURIComponent(code); } catch { /* as typed */ }
+    return { code: normalizeCode(code), watch: /[?&]watch=1\b/.test(link[2] || '') };
+  }
+  return { code: normalizeCode(raw), watch: false };
+}
+
 // 64 random bits as hex: a page's ids never meet another page's.
 function randomIdPrefix() {
   const bytes = new Uint8Array(8);
@@ -129,6 +142,8 @@ export class Session extends EventTarget {
     try { msg = JSON.parse(text); } catch { return; }
     if (msg && (msg.type === 'snapshot' || msg.type === 'update')) {
       const c = msg.clock;
+      // Each seat's time left just before this frame (a clock that ran out shows as 0 here).
+      this.clockBeforeFrame = this.clockLeft();
       this.clock = c && Array.isArray(c.left) && Array.isArray(c.running) ? { left: c.left, running: c.running, mode: c.mode, at: arrived } : null;
     }
     // Everything goes through one queue so hashes are checked in arrival order.

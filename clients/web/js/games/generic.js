@@ -35,6 +35,15 @@ export function describeGeneric(action) {
 
 export default {
   id: '*',
+  // Without the game's own words, the decision is said by who is waited for and how many
+  // moves they have.
+  prompt(ctx) {
+    const mine = ctx.legal.length > 0;
+    if (mine) return t('generic_prompt_you', { n: ctx.legal.length });
+    const who = (ctx.toAct || []).map((s) => ctx.seatLabel(s)).join(t('list_sep'));
+    return who ? t('generic_prompt_other', { who }) : '';
+  },
+  hint: () => t('generic_hint'),
   render(ctx) {
     const v = ctx.view || {};
     const players = Array.isArray(v.players) ? v.players : Array.isArray(v.seats) ? v.seats : null;

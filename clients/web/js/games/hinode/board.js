@@ -2,10 +2,12 @@
 // each tribe's VP, supply, skills and hand size, your hand. A card is played by clicking it
 // (then choosing boost / recall when the skills allow); supporting is a click on a fighter,
 // occupying a click on an area of the map; the keep is a click on a hand card.
-import { h } from '../dom.js';
-import { t, tr, addStrings } from '../i18n.js';
-import { Drbg } from '../drbg.js';
-import { section, seatTag } from './cards.js';
+import { h } from '../../dom.js';
+import { t, tr, addStrings } from '../../i18n.js';
+import { Drbg } from '../../drbg.js';
+import { section, seatTag, othersToAct } from '../cards.js';
+import { tip } from '../../tips.js';
+import HELP from './help.js';
 
 const TRIBES = {
   karasu_tengu: ['烏天狗', 'Karasu-tengu'], kappa: ['河童', 'Kappa'], inugami: ['狗神', 'Inugami'], oni: ['鬼族', 'Oni'],
@@ -14,6 +16,32 @@ const SUITS = { R: ['赤', 'red'], G: ['緑', 'green'], B: ['青', 'blue'] };
 
 addStrings({
   ja: {
+    hn_the_suit: 'その色',
+    hn_p_lead: 'あなたがトリック{n}の親です: 英雄以外の好きなカードを出します。そのスート(色)がリードになります。',
+    hn_p_follow: 'リードは{suit}。あなたは{suit}を持っているので、そのどれかを出します。',
+    hn_p_void: 'リードは{suit}ですが、あなたは{suit}のカードを持っていません。好きなカードを出します(リードと違う色はエリアの占領だけ)。',
+    hn_p_void_hero: ' まだ使っていない英雄(12)も出せます。',
+    hn_p_skills: ' {suit}のエリアにあなたのマーカーが{k}個あるので、数字＋や回収も選べます。',
+    hn_p_play_other: '{who}がトリック{n}にカードを出します(リード: {suit})。',
+    hn_p_lead_other: '{who}がトリック{n}の親として最初のカードを出します。',
+    hn_p_judge: '戦い: {b1} 対 {b2}。あなたはどちらかを支援する(勝った側の支援者は自分のカードの数字ぶん得点)か、{suit}のエリアを占領します。',
+    hn_p_judge_occupy: 'リードと違う色を出したので、あなたは{suit}のエリアを1つ選んで占領します。',
+    hn_p_judge_support: '空いた場所がないので、あなたは{b1}か{b2}のどちらかを支援します。',
+    hn_p_judge_other: '{who}が支援するか占領するかを決めています。',
+    hn_p_keep: 'ラウンド{r}が終わりました: 次のラウンドに持ち越すカードを1枚選ぶか、持ち越しません(全員同時・非公開)。',
+    hn_p_keep_wait: 'あなたは持ち越しを決めました。{who}を待っています。',
+    hn_h_play: '手札のカードを押して出します。選択肢があるときは下にボタンが出ます。',
+    hn_h_judge: '支援する戦士のボタンか、光っているエリアを押します。',
+    hn_h_keep: '持ち越すカードを押すか、「持ち越さない」を押します。',
+    hn_l_ev: 'カード右上の数字: そのトリックでの強さ(数字＋を使うと+1、英雄は12)',
+    hn_l_boost: '+: 数字＋のスキルを使った(+1)。↺: 回収のスキルを使った(トリックのあとで手札に戻る)',
+    hn_l_k: 'マーカー 赤/緑/青: 各色のエリアにあるマーカーの数。リードの色で1個以上なら+1点、2個以上で数字＋、3個以上で回収',
+    hn_l_hero: '英雄あり/使用済み: 1ゲーム1回の英雄カード(12)',
+    hn_l_sites: 'エリアの丸数字: 場所の番号。占領は小さい番号から。色が占領したプレイヤー',
+    hn_l_supply: 'マーカー残り: まだ置けるマーカーの数',
+    hn_l_vp: 'VP: 得点',
+    hn_k_tip: '赤・緑・青のエリアにあるマーカーの数(スキルの強さ)',
+    hn_ev_tip: 'このトリックでの強さ',
     hn_next_to: '隣: {list}',
     opt_hinode_map_hinode6: '標準(6エリア・各スート2つ)', opt_hinode_map_triad: 'トライアド(3エリア)',
     opt_hinode_tribes_default: '標準(席順に からす天狗・河童・犬神・鬼)', opt_hinode_skills_default: '標準のスキル表',
@@ -24,7 +52,7 @@ addStrings({
     hn_vp: '{n} VP', hn_supply: 'マーカー残り {n}', hn_hand_count: '手札 {n}枚', hn_hero_used: '英雄使用済み', hn_hero_ready: '英雄あり',
     hn_your_hand: 'あなたの手札', hn_play_prompt: '出すカードを選んでください', hn_boost: '数字＋を使う', hn_recall: '回収する',
     hn_plain: 'そのまま出す', hn_boost_recall: '数字＋と回収', hn_support: '{who}を支援', hn_occupy: '{area}を占領',
-    hn_judge_prompt: '支援する戦士か、占領するエリアを選んでください', hn_keep_prompt: '次のラウンドに持ち越すカードを1枚選ぶか、持ち越さない',
+    hn_judge_prompt: '支援する戦士か、占領するエリアを選んでください', hn_keep_prompt: '全員が次のラウンドに持ち越すカードを1枚選ぶか、持ち越しません',
     hn_keep_none: '持ち越さない', hn_keep: '{card}を持ち越す', hn_last: '前のトリック', hn_strength: '強さ {a} 対 {b}',
     hn_undealt: '配られなかったカード {n}枚', hn_k: 'マーカー {R}/{G}/{B}', hn_keep_state_waiting: '持ち越し選択中', hn_keep_state_chosen: '選択済み',
     hn_ev_deal: 'ラウンド{r}の配札({who}が親)', hn_ev_play: '{who}が{card}を出しました', hn_ev_battle: '戦い: {a} 対 {b}',
@@ -34,19 +62,45 @@ addStrings({
     hn_deal_round: 'ラウンド{r}の配札(あなたの手札と配られなかったカード)', hn_deal_leader: '最初の親(席{n})',
   },
   en: {
+    hn_the_suit: 'that suit',
+    hn_p_lead: 'You lead trick {n}: you play any area card (not your hero); its suit becomes the lead suit.',
+    hn_p_follow: 'The lead is {suit} and you hold {suit} cards, so you play one of them.',
+    hn_p_void: 'The lead is {suit} and you hold no {suit} card, so you play any card (an off-suit card may only occupy).',
+    hn_p_void_hero: ' Your unused hero (12) may be played too.',
+    hn_p_skills: ' With {k} of your markers on {suit} areas you may add value + or recall.',
+    hn_p_play_other: '{who} plays a card to trick {n} (lead: {suit}).',
+    hn_p_lead_other: '{who} leads trick {n}.',
+    hn_p_judge: 'Battle: {b1} against {b2}. You support one fighter (supporters of the winning side score their card\'s value) or occupy a site of a {suit} area.',
+    hn_p_judge_occupy: 'You played off-suit, so you occupy a site of a {suit} area.',
+    hn_p_judge_support: 'No site is free, so you support {b1} or {b2}.',
+    hn_p_judge_other: '{who} decides whether to support a fighter or occupy an area.',
+    hn_p_keep: 'Round {r} is over: you keep one card of your hand for the next round, or none (everyone at once, in secret).',
+    hn_p_keep_wait: 'You have chosen your keep. Waiting for {who}.',
+    hn_h_play: 'Press a card in your hand to play it; when it has options, their buttons appear below.',
+    hn_h_judge: 'Press the button of the fighter you support, or a highlighted area to occupy it.',
+    hn_h_keep: 'Press the card you keep, or "Keep nothing".',
+    hn_l_ev: 'The number on a played card\'s corner: its strength in this trick (value + adds 1, a hero is 12)',
+    hn_l_boost: '+: played with value + (one more). ↺: played with recall (the card returns to its hand after the trick)',
+    hn_l_k: 'markers red/green/blue: the player\'s markers on areas of each suit. In the lead suit, 1 or more scores +1 VP a trick, 2 allow value +, 3 allow recall',
+    hn_l_hero: 'hero ready / used: the once-a-game hero card (12)',
+    hn_l_sites: "An area's numbered circles: its sites, taken from the lowest; the colour is the player",
+    hn_l_supply: 'markers left: markers the player can still place',
+    hn_l_vp: 'VP: victory points',
+    hn_k_tip: 'Markers on red, green and blue areas (what unlocks skills)',
+    hn_ev_tip: 'Its strength in this trick',
     hn_next_to: 'next to {list}',
     opt_hinode_map_hinode6: 'standard (6 areas, 2 per suit)', opt_hinode_map_triad: 'triad (3 areas)',
     opt_hinode_tribes_default: 'standard (karasu tengu, kappa, inugami, oni by seat)', opt_hinode_skills_default: 'the standard skill table',
     opt_hinode_players: 'Players', opt_hinode_tribes: 'Tribes', opt_hinode_first_player: 'First leader', opt_hinode_first_player_random: 'random (from the seed)',
     opt_hinode_map: 'Map', opt_hinode_skills: 'Skill table', opt_hinode_offsuit_area: 'Off-suit players occupy',
     opt_hinode_offsuit_area_lead: 'the lead suit', opt_hinode_offsuit_area_played: 'the suit they played',
-    hn_map: 'Area map', hn_sites: '{n} sites', hn_trick: 'Trick {n}', hn_lead: 'Lead: {suit}', hn_fighters: 'Battle: {a} vs {b}',
-    hn_vp: '{n} VP', hn_supply: '{n} markers left', hn_hand_count: '{n} in hand', hn_hero_used: 'hero used', hn_hero_ready: 'hero ready',
+    hn_map: 'Area map', hn_sites: '{n} sites', hn_sites_one: '1 site', hn_trick: 'Trick {n}', hn_lead: 'Lead: {suit}', hn_fighters: 'Battle: {a} vs {b}',
+    hn_vp: '{n} VP', hn_supply: '{n} markers left', hn_supply_one: '1 marker left', hn_hand_count: '{n} in hand', hn_hero_used: 'hero used', hn_hero_ready: 'hero ready',
     hn_your_hand: 'Your hand', hn_play_prompt: 'Pick a card to play', hn_boost: 'with value +', hn_recall: 'with recall',
     hn_plain: 'play it plain', hn_boost_recall: 'with value + and recall', hn_support: 'Support {who}', hn_occupy: 'Occupy {area}',
-    hn_judge_prompt: 'Support a fighter or occupy an area', hn_keep_prompt: 'Keep one card for the next round, or none',
+    hn_judge_prompt: 'Support a fighter or occupy an area', hn_keep_prompt: 'Everyone chooses a card to keep for the next round, or none',
     hn_keep_none: 'Keep nothing', hn_keep: 'Keep {card}', hn_last: 'Last trick', hn_strength: 'strength {a} vs {b}',
-    hn_undealt: '{n} cards not dealt', hn_k: 'markers {R}/{G}/{B}', hn_keep_state_waiting: 'choosing a keep', hn_keep_state_chosen: 'keep chosen',
+    hn_undealt: '{n} cards not dealt', hn_undealt_one: '1 card not dealt', hn_k: 'markers {R}/{G}/{B}', hn_keep_state_waiting: 'choosing a keep', hn_keep_state_chosen: 'keep chosen',
     hn_ev_deal: 'Round {r} dealt ({who} leads)', hn_ev_play: '{who} played {card}', hn_ev_battle: 'Battle: {a} vs {b}',
     hn_ev_support: '{who} supports {side}', hn_ev_occupy: '{who} occupied {area}', hn_ev_pass: '{who} passed', hn_ev_resolve: 'Resolved: {who} wins',
     hn_ev_resolve_none: 'Resolved', hn_ev_round_end: 'Round {r} over', hn_ev_keep_chosen: '{who} chose a keep', hn_ev_keep: 'Keeps decided',
@@ -59,7 +113,8 @@ const tribeName = (id) => (TRIBES[id] ? tr(...TRIBES[id]) : id);
 function cardLabel(id) {
   if (!id) return '?';
   if (id.startsWith('hero_')) return `${tr('英雄', 'Hero')}(${tribeName(id.slice(5))})`;
-  return `${tr(...SUITS[id[0]] || [id[0], id[0]])}${id.slice(1)}`;
+  const [ja, en] = SUITS[id[0]] || [id[0], id[0]];
+  return tr(`${ja}${id.slice(1)}`, `${en} ${id.slice(1)}`);
 }
 
 function card(id, attrs = {}, extra = null) {
@@ -125,30 +180,38 @@ function playersZone(v, ctx) {
   h('h4', {}, seatTag(ctx, p.seat), ' ', h('span', { class: 'muted' }, tribeName(p.tribe))),
   h('p', { class: 'stats' }, h('strong', { 'data-watch': `vp-${p.seat}`, 'data-val': String(p.vp) }, t('hn_vp', { n: p.vp })), ' · ',
     t('hn_supply', { n: p.supply }), ' · ', h('span', { 'data-watch': `hc-${p.seat}` }, t('hn_hand_count', { n: p.hand_count }))),
-  h('p', { class: 'stats muted' }, p.hero_used ? t('hn_hero_used') : t('hn_hero_ready'), ' · ', t('hn_k', p.k),
+  h('p', { class: 'stats muted' }, p.hero_used ? t('hn_hero_used') : t('hn_hero_ready'), ' · ', h('span', tip(t('hn_k_tip')), t('hn_k', p.k)),
     p.keep && ` · ${p.keep === 'waiting' ? t('hn_keep_state_waiting') : p.keep === 'chosen' ? t('hn_keep_state_chosen') : p.keep}`),
   p.seat !== v.you && Array.isArray(p.hand) && h('div', { class: 'cards-row small-cards', 'data-zone': `hand-${p.seat}` }, p.hand.map((c) => card(c))))));
 }
 
-function trickZone(v, ctx) {
-  const trick = v.trick || v.last_trick;
-  if (!trick) return null;
-  const supports = ctx.legal.filter((a) => a.type === 'support');
+// One trick: its plays (each card with its strength), the battle and the judgments.
+function trickSection(v, ctx, trick, last) {
+  const supports = last ? [] : ctx.legal.filter((a) => a.type === 'support');
   const fighter = (seat) => {
     if (seat === null || seat === undefined) return '—';
     const act = supports.find((a) => a.side === seat);
     return act ? ctx.actButton(act, t('hn_support', { who: ctx.seatLabel(seat) })) : seatTag(ctx, seat);
   };
-  return section(v.trick ? t('hn_trick', { n: trick.number }) : t('hn_last'),
+  return section(last ? t('hn_last') : t('hn_trick', { n: trick.number }),
     trick.lead && h('p', {}, t('hn_lead', { suit: tr(...SUITS[trick.lead]) })),
-    h('div', { class: 'cards-row' }, trick.plays.map((p) => h('figure', { class: 'played', 'data-flip': `played-${p.seat}` },
-      card(p.card, {}, p.ev !== undefined ? h('span', { class: 'count' }, String(p.ev)) : null),
+    h('div', { class: 'cards-row' }, trick.plays.map((p) => h('figure', { class: 'played', 'data-flip': last ? null : `played-${p.seat}` },
+      card(p.card, {}, p.ev !== undefined ? h('span', { class: 'count', title: t('hn_ev_tip') }, String(p.ev)) : null),
       h('figcaption', {}, seatTag(ctx, p.seat), p.boost ? ' +' : '', p.recall ? ' ↺' : '')))),
     (trick.b1 !== null && trick.b1 !== undefined) && h('p', { class: 'fighters' }, tr('戦い:', 'Battle:'), fighter(trick.b1), '⚔', fighter(trick.b2)),
-    v.last_trick && !v.trick && h('p', { class: 'muted' }, t('hn_strength', { a: v.last_trick.strength[0], b: v.last_trick.strength[1] })),
+    last && Array.isArray(trick.strength) && h('p', { class: 'muted' }, t('hn_strength', { a: trick.strength[0], b: trick.strength[1] })),
     h('ul', { class: 'plain' }, trick.judgments.map((j) => h('li', {}, seatTag(ctx, j.seat), ' ',
-      j.choice === 'support' ? t('hn_ev_support', { who: '', side: ctx.seatLabel(j.side) }) : j.choice === 'occupy' ? t('hn_ev_occupy', { who: '', area: `${j.area}.${j.site}` }) : t('hn_ev_pass', { who: '' })))),
-    supports.length + ctx.legal.filter((a) => a.type === 'occupy').length > 0 && h('p', { class: 'prompt' }, t('hn_judge_prompt')));
+      j.choice === 'support' ? t('hn_ev_support', { who: '', side: ctx.seatLabel(j.side) }) : j.choice === 'occupy' ? t('hn_ev_occupy', { who: '', area: `${j.area}.${j.site}` }) : t('hn_ev_pass', { who: '' })))));
+}
+
+// The trick under way, and the one just finished until the new one has all its cards: a
+// finished trick does not vanish before its players have seen how it ended.
+function trickZone(v, ctx) {
+  const parts = [];
+  if (v.trick) parts.push(trickSection(v, ctx, v.trick, false));
+  const n = v.players.length;
+  if (v.last_trick && (!v.trick || v.trick.plays.length < n)) parts.push(trickSection(v, ctx, v.last_trick, true));
+  return parts.length ? h('div', { class: 'hn-tricks' }, parts) : null;
 }
 
 function handZone(v, ctx) {
@@ -173,8 +236,6 @@ function handZone(v, ctx) {
   const none = keeps.find((a) => a.card === null);
   if (plays.length) ctx.cover(plays);
   return h('section', { class: 'zone', 'data-zone': 'my-hand' }, h('h4', {}, t('hn_your_hand')),
-    plays.length > 0 && h('p', { class: 'prompt' }, t('hn_play_prompt')),
-    keeps.length > 0 && h('p', { class: 'prompt' }, t('hn_keep_prompt')),
     h('div', { class: 'cards-row' }, cards),
     variants.length > 1 && h('div', { class: 'action-row' }, variants.map((a) => ctx.actButton(a, `${cardLabel(a.card)}: ${label(a)}`))),
     none && ctx.actButton(none, t('hn_keep_none')));
@@ -182,9 +243,66 @@ function handZone(v, ctx) {
 
 export default {
   id: 'hinode',
+  styles: new URL('./board.css', import.meta.url).href,
   // The named presets of the map-like options (the option form offers them before JSON).
   optionPresets: { map: ['hinode6', 'triad'] },
   summaryJa: '種族を率いて磐座(いわくら)を奪い合うトリックテイキング。リードのスートで強い2枚が戦い、他の人は支援するかエリアを占領します。3ラウンドでいちばん得点の高い人の勝ち。',
+
+  help: HELP,
+
+  prompt(ctx) {
+    const v = ctx.view;
+    const mine = ctx.legal.length > 0;
+    const trick = v.trick;
+    const suit = (x) => (x ? tr(...SUITS[x]) : '');
+    if (v.phase === 'round_end_keep') {
+      if (mine) return t('hn_p_keep', { r: v.round });
+      return Number.isInteger(v.you) ? t('hn_p_keep_wait', { who: othersToAct(ctx) }) : t('hn_keep_prompt');
+    }
+    if (!trick) return '';
+    if (v.phase === 'play') {
+      const lead = trick.plays.length ? trick.lead : null;
+      if (!mine) {
+        const who = ctx.seatLabel((v.to_act || [])[0]);
+        return lead ? t('hn_p_play_other', { who, n: trick.number, suit: suit(lead) }) : t('hn_p_lead_other', { who, n: trick.number });
+      }
+      const plays = ctx.legal.filter((a) => a.type === 'play');
+      const skills = plays.some((a) => a.boost || a.recall);
+      const me = v.players[v.you];
+      const k = lead && me?.k ? me.k[lead] : 0;
+      if (!lead) return t('hn_p_lead', { n: trick.number }) + (skills ? t('hn_p_skills', { k: '1+', suit: t('hn_the_suit') }) : '');
+      const follows = plays.some((a) => a.card[0] === lead);
+      const hero = plays.some((a) => a.card.startsWith('hero_'));
+      return (follows ? t('hn_p_follow', { suit: suit(lead) }) : t('hn_p_void', { suit: suit(lead) }) + (hero ? t('hn_p_void_hero') : ''))
+        + (skills ? t('hn_p_skills', { k, suit: suit(lead) }) : '');
+    }
+    if (v.phase === 'judgment') {
+      if (!mine) return t('hn_p_judge_other', { who: ctx.seatLabel((v.to_act || [])[0]) });
+      const canSupport = ctx.legal.some((a) => a.type === 'support');
+      const canOccupy = ctx.legal.some((a) => a.type === 'occupy');
+      const args = { b1: ctx.seatLabel(trick.b1), b2: trick.b2 === null ? '—' : ctx.seatLabel(trick.b2), suit: suit(trick.lead) };
+      if (canSupport && canOccupy) return t('hn_p_judge', args);
+      return canSupport ? t('hn_p_judge_support', args) : t('hn_p_judge_occupy', args);
+    }
+    return '';
+  },
+
+  hint(ctx) {
+    const phase = ctx.view.phase;
+    return phase === 'play' ? t('hn_h_play') : phase === 'judgment' ? t('hn_h_judge') : phase === 'round_end_keep' ? t('hn_h_keep') : '';
+  },
+
+  legend() {
+    return [
+      [card('R5', { class: 'tiny-sample' }, h('span', { class: 'count' }, '6')), t('hn_l_ev')],
+      ['+ ↺', t('hn_l_boost')],
+      [t('hn_k', { R: 1, G: 0, B: 2 }), t('hn_l_k')],
+      [`${t('hn_hero_ready')} / ${t('hn_hero_used')}`, t('hn_l_hero')],
+      [h('span', { class: 'sites' }, h('span', { class: 'site seat1' }, '1'), h('span', { class: 'site free' }, '2')), t('hn_l_sites')],
+      [t('hn_supply', { n: 6 }), t('hn_l_supply')],
+      [t('hn_vp', { n: 12 }), t('hn_l_vp')],
+    ];
+  },
 
   render(ctx) {
     const v = ctx.view;

@@ -1,10 +1,11 @@
 // Kushine-go Departs: the face-down piles, the pier with each nyanko type's progress, the
 // officers and what they said, your hand. Drawing is a click on a pile; returning is a click
 // on a hand card and then on a pile; the structured table talk sits in a folded panel.
-import { h } from '../dom.js';
-import { t, tr, addStrings } from '../i18n.js';
-import { Drbg } from '../drbg.js';
-import { section, seatTag } from './cards.js';
+import { h } from '../../dom.js';
+import { t, tr, addStrings } from '../../i18n.js';
+import { Drbg } from '../../drbg.js';
+import { section, seatTag } from '../cards.js';
+import HELP from './help.js';
 
 const KINDS = {
   passenger: ['乗客', 'Passenger', '客'], guard: ['護衛', 'Guard', '護'], sailor: ['水夫', 'Sailor', '水'], cook: ['コック', 'Cook', '料'],
@@ -16,17 +17,44 @@ const OFFICER_ORDER = ['captain', 'mate', 'boatswain', 'doctor'];
 
 addStrings({
   ja: {
+    ks_ab_captain: '能力(1ゲーム1回): 誰かが引いたタヌキを打ち消す', ks_ab_mate: '能力(1ゲーム1回・1アクション): 山の一番上をこっそり見て、手札に入れるか一番下へ',
+    ks_ab_boatswain: '能力(1ゲーム1回・1アクション): にゃんこ2匹をまとめて船着き場に置く', ks_ab_doctor: '能力(1ゲーム1回): 誰かが引いたマタタビを打ち消す',
+    ks_p_act_you: 'あなたの番({officer})、残り{n}アクション: {list}のどれかをします。',
+    ks_p_act_other: '{who}({officer})の番です。残り{n}アクション。',
+    ks_p_give_you: '{receiver}が受け取りを選びました: 渡すカードをあなたが手札から選びます。',
+    ks_p_give_other: '{giver}が{receiver}に渡すカードを選んでいます。',
+    ks_p_peek_you: 'あなたは山{p}の一番上をのぞきました: {card}です。手札に入れるか、その山の一番下に戻します。',
+    ks_p_peek_other: '{who}(副長)が山{p}の一番上を手札に入れるか一番下に戻すか決めています。',
+    ks_p_captain_you: '{who}が山{p}からタヌキを引きました。船長のあなたは効果を打ち消せます(1ゲーム1回)。打ち消さないと、すべての山の一番上が集まって新しい山になります(いま{n}山、6山で失敗)。',
+    ks_p_captain_other: '{who}が山{p}からタヌキを引きました。{officer}が効果を打ち消すか決めています。',
+    ks_p_doctor_you: '{who}が山{p}からマタタビを引きました。船医のあなたは効果を打ち消せます(1ゲーム1回)。打ち消さないと山{p}が切り混ぜられます。',
+    ks_p_doctor_other: '{who}が山{p}からマタタビを引きました。{officer}が効果を打ち消すか決めています。',
+    ks_p_merge_you: 'にゃんこが乗船しました: あなたは山を1つ別の山に重ねるか、重ねずに続けます(いま{n}山。ノーマル以上は最後に1山が条件)。',
+    ks_p_merge_must: 'ネズミを退治したので、あなたは山を1つ別の山に重ねます(いま{n}山)。',
+    ks_p_merge_other: '{who}が山を重ねるか決めています。',
+    ks_a_draw: '山から引く', ks_a_return: '手札を山の一番下に戻す', ks_a_place: 'にゃんこを船着き場に置く', ks_a_receive: '{right}からカードを受け取る',
+    ks_a_exterminate: 'ネズミ3匹を退治する', ks_a_mate_peek: '山の一番上をのぞく(能力)', ks_a_boatswain_place: 'にゃんこを2匹まとめて置く(能力)',
+    ks_h_act: '山を押すとカードを引きます。手札の下のボタンで置く・戻す・渡すができます。',
+    ks_h_give: '渡すカードの下の「渡す」を押します。',
+    ks_h_cancel: '打ち消すなら「打ち消す」、能力を後に取っておくなら「打ち消さない」を押します。',
+    ks_h_merge: '重ねる組み合わせか「重ねない」を押します。',
+    ks_h_peek: '「手札に入れる」か「山の底へ」を押します。',
+    ks_l_pile: 'p1 10枚: 伏せた山とその枚数。どれか1つが0枚になるか、山が6つになると失敗',
+    ks_l_pier: '3/5: 船着き場に置いたにゃんこの数。5匹そろうとその種類が乗船',
+    ks_l_removed: '除外: ゲームから取り除かれたネズミ・タヌキ・マタタビの数',
+    ks_l_ability: '能力あり/使用済み: 士官の1ゲーム1回の能力。使ったあとは毎手番1アクション',
+    ks_l_said: '発言: 手札の内訳(にゃんこ何匹・ネズミ何匹)など、決まった言い方での発言',
     opt_kushine_characters_default: '標準(人数に合わせた士官)', opt_kushine_assignment_random: 'ランダム(シードから)',
     opt_kushine_players: '人数', opt_kushine_difficulty: '難易度', opt_kushine_difficulty_easy: 'やさしい', opt_kushine_difficulty_normal: 'ふつう',
     opt_kushine_difficulty_hard: 'むずかしい', opt_kushine_characters: '役職', opt_kushine_assignment: '役職の割り当て', opt_kushine_max_turns: '手番の上限',
-    ks_piles: '山札', ks_pile: '山{id}', ks_pile_size: '{n}枚', ks_pier: '桟橋', ks_boarded: '乗船済み', ks_removed: '除外: ネズミ{m}・タヌキ{t}・マタタビ{x}',
+    ks_piles: '山札', ks_pile: '山{id}', ks_pile_size: '{n}枚', ks_pier: '船着き場', ks_boarded: '乗船済み', ks_removed: '除外: ネズミ{m}・タヌキ{t}・マタタビ{x}',
     ks_actions_left: '残りアクション {n}', ks_your_hand: 'あなたの手札', ks_hand_count: '手札 {n}枚', ks_ability: '能力あり', ks_ability_used: '能力使用済み',
     ks_said: '発言: {what}', ks_talk: '話す(構造化された発言)', ks_decide: '決めること',
-    ks_draw: '山{id}から引く', ks_return_to: '山{id}の底に戻す', ks_return: '戻す', ks_return_prompt: '{card}を戻す山を選んでください', ks_place: '桟橋に置く', ks_give: '渡す',
+    ks_draw: '山{id}から引く', ks_return_to: '山{id}の底に戻す', ks_return: '戻す', ks_return_prompt: '{card}を戻す山を選んでください', ks_place: '船着き場に置く', ks_give: '渡す',
     ks_receive: '右隣からカードを受け取る', ks_exterminate: 'ネズミ3匹を退治', ks_exterminate_merge: 'ネズミ退治(山{a}を山{b}の上へ)', ks_peek: 'のぞく',
-    ks_mate_hand: '手札に入れる', ks_mate_bottom: '山の底へ', ks_cancel: '打ち消す', ks_no_cancel: '打ち消さない', ks_merge: '山{a}を山{b}に重ねる', ks_skip_merge: '重ねない',
+    ks_mate_hand: '手札に入れる', ks_mate_bottom: '山の底へ', ks_cancel: '{card}を打ち消す', ks_no_cancel: '{card}を打ち消さない', ks_merge: '山{a}を山{b}に重ねる', ks_skip_merge: '重ねない',
     ks_boatswain: '{a}と{b}を置く', ks_turn: '手番 {n}', ks_difficulty: '難易度: {d}', ks_pending_give: '{giver}が{receiver}に渡すカードを選びます', ks_peeked: 'のぞいたカード: {card}',
-    ks_ev_start: '{who}から出港準備開始', ks_ev_turn: '{who}の手番(アクション{n})', ks_ev_draw: '{who}が山{p}から引きました', ks_ev_place: '{who}が{cards}を桟橋へ',
+    ks_ev_start: '{who}から出港準備開始', ks_ev_turn: '{who}の手番(アクション{n})', ks_ev_draw: '{who}が山{p}から引きました', ks_ev_place: '{who}が{cards}を船着き場へ',
     ks_ev_board: '{card}が乗船しました', ks_ev_return: '{who}が山{p}の底にカードを戻しました', ks_ev_give: '{who}が{to}にカードを渡しました',
     ks_ev_tanuki: 'タヌキ!新しい山{p}({n}枚)', ks_ev_matatabi: 'マタタビ!山{p}を切り混ぜ', ks_ev_over_win: '出港成功!', ks_ev_over_loss: '失敗…({reason})',
     reason_kushine_all_boarded: '全員乗船', reason_kushine_pile_empty: '山札が空になった', reason_kushine_six_piles: '山札が6つになった', reason_kushine_turn_limit: '手番の上限', reason_kushine_difficulty_not_met: '全員乗船したが難易度の条件に届かず',
@@ -38,19 +66,48 @@ addStrings({
     ks_ev_captain_cancel: '{who}(船長)がタヌキを打ち消しました', ks_ev_doctor_cancel: '{who}(船医)がマタタビを打ち消しました',
   },
   en: {
+    ks_ab_captain: 'Ability (once a game): cancel a Tanuki anyone draws', ks_ab_mate: 'Ability (once a game, one action): peek at the top of a pile, then take it or put it at the bottom',
+    ks_ab_boatswain: 'Ability (once a game, one action): place two nyanko on the pier at once', ks_ab_doctor: 'Ability (once a game): cancel a Matatabi anyone draws',
+    ks_p_act_you: 'Your turn as the {officer}, {n} actions left: you {list}.',
+    ks_p_act_you_one: 'Your turn as the {officer}, 1 action left: you {list}.',
+    ks_p_act_other: "{who} ({officer}) is taking their turn: {n} actions left.",
+    ks_p_act_other_one: "{who} ({officer}) is taking their turn: 1 action left.",
+    ks_p_give_you: '{receiver} asked to receive a card: you choose the card of your hand to give them.',
+    ks_p_give_other: '{giver} is choosing a card to give {receiver}.',
+    ks_p_peek_you: 'You peeked at the top of pile {p}: a {card}. You take it into your hand or put it at the bottom of that pile.',
+    ks_p_peek_other: '{who} (First Mate) decides whether to take the top of pile {p} or put it at the bottom.',
+    ks_p_captain_you: '{who} drew a Tanuki from pile {p}. As the Captain you may cancel it (once a game); otherwise the top card of every pile forms a new pile ({n} piles now: six lose).', ks_p_captain_you_one: '{who} drew a Tanuki from pile {p}. As the Captain you may cancel it (once a game); otherwise the top card of every pile forms a new pile (1 pile now: six lose).',
+    ks_p_captain_other: '{who} drew a Tanuki from pile {p}; the {officer} decides whether to cancel it.',
+    ks_p_doctor_you: "{who} drew Matatabi from pile {p}. As the Ship's Doctor you may cancel it (once a game); otherwise pile {p} is shuffled.",
+    ks_p_doctor_other: '{who} drew Matatabi from pile {p}; the {officer} decides whether to cancel it.',
+    ks_p_merge_you: 'A kind of nyanko boarded: you may put one pile onto another, or merge none ({n} piles now; Normal and Hard need one pile at the end).', ks_p_merge_you_one: 'A kind of nyanko boarded: you may put one pile onto another, or merge none (1 pile now; Normal and Hard need one pile at the end).',
+    ks_p_merge_must: 'You exterminated the mice: now you put one pile onto another ({n} piles now).', ks_p_merge_must_one: 'You exterminated the mice: now you put one pile onto another (1 pile now).',
+    ks_p_merge_other: '{who} decides whether to put one pile onto another.',
+    ks_a_draw: 'draw from a pile', ks_a_return: 'return a card under a pile', ks_a_place: 'place a nyanko on the pier', ks_a_receive: 'receive a card from {right}',
+    ks_a_exterminate: 'exterminate your three mice', ks_a_mate_peek: 'peek at a pile (your ability)', ks_a_boatswain_place: 'place two nyanko at once (your ability)',
+    ks_h_act: 'Press a pile to draw from it; the buttons under your hand cards place, return or give them.',
+    ks_h_give: 'Press "Give" under the card you hand over.',
+    ks_h_cancel: 'Press "Cancel" to stop it, or "Don\'t cancel" to keep the ability for later.',
+    ks_h_merge: 'Press the piles to put together, or "No merge".',
+    ks_h_peek: 'Press "Take into hand" or "Put at the bottom".',
+    ks_l_pile: 'p1 10 cards: a face-down pile and its size. A pile at 0 cards, or six piles, loses the game',
+    ks_l_pier: '3/5: nyanko of a kind on the pier; at five that kind boards',
+    ks_l_removed: 'removed: mice, tanuki and matatabi taken out of the game',
+    ks_l_ability: "ability ready / used: the officer's once-a-game ability; after using it, one action a turn",
+    ks_l_said: 'said: what a player told the others in the game\'s fixed phrases (how many nyanko and mice in hand, and so on)',
     opt_kushine_characters_default: 'standard (the officers for the player count)', opt_kushine_assignment_random: 'random (from the seed)',
     opt_kushine_players: 'Players', opt_kushine_difficulty: 'Difficulty', opt_kushine_difficulty_easy: 'easy', opt_kushine_difficulty_normal: 'normal',
     opt_kushine_difficulty_hard: 'hard', opt_kushine_characters: 'Officers', opt_kushine_assignment: 'Officer assignment', opt_kushine_max_turns: 'Turn limit',
-    ks_piles: 'Piles', ks_pile: 'pile {id}', ks_pile_size: '{n} cards', ks_pier: 'Pier', ks_boarded: 'boarded', ks_removed: 'removed: mice {m}, tanuki {t}, matatabi {x}',
-    ks_actions_left: '{n} actions left', ks_your_hand: 'Your hand', ks_hand_count: '{n} in hand', ks_ability: 'ability ready', ks_ability_used: 'ability used',
+    ks_piles: 'Piles', ks_pile: 'pile {id}', ks_pile_size: '{n} cards', ks_pile_size_one: '1 card', ks_pier: 'Pier', ks_boarded: 'boarded', ks_removed: 'removed: mice {m}, tanuki {t}, matatabi {x}',
+    ks_actions_left: '{n} actions left', ks_actions_left_one: '1 action left', ks_your_hand: 'Your hand', ks_hand_count: '{n} in hand', ks_ability: 'ability ready', ks_ability_used: 'ability used',
     ks_said: 'said: {what}', ks_talk: 'Talk (structured)', ks_decide: 'To decide',
     ks_draw: 'Draw from pile {id}', ks_return_to: 'Return to the bottom of pile {id}', ks_return: 'Return', ks_return_prompt: 'Pick the pile for {card}', ks_place: 'Place on the pier', ks_give: 'Give',
     ks_receive: 'Receive a card from the right', ks_exterminate: 'Exterminate 3 mice', ks_exterminate_merge: 'Exterminate (pile {a} onto pile {b})', ks_peek: 'Peek',
-    ks_mate_hand: 'Take into hand', ks_mate_bottom: 'Put at the bottom', ks_cancel: 'Cancel it', ks_no_cancel: "Don't cancel", ks_merge: 'Put pile {a} onto pile {b}', ks_skip_merge: 'No merge',
+    ks_mate_hand: 'Take into hand', ks_mate_bottom: 'Put at the bottom', ks_cancel: 'Cancel the {card}', ks_no_cancel: "Don't cancel the {card}", ks_merge: 'Put pile {a} onto pile {b}', ks_skip_merge: 'No merge',
     ks_boatswain: 'Place {a} and {b}', ks_turn: 'turn {n}', ks_difficulty: 'difficulty: {d}', ks_pending_give: '{giver} chooses a card for {receiver}', ks_peeked: 'peeked card: {card}',
-    ks_ev_start: '{who} starts', ks_ev_turn: "{who}'s turn ({n} actions)", ks_ev_draw: '{who} drew from pile {p}', ks_ev_place: '{who} placed {cards} on the pier',
+    ks_ev_start: '{who} starts', ks_ev_turn: 'Turn of {who} ({n} actions)', ks_ev_turn_one: 'Turn of {who} (1 action)', ks_ev_draw: '{who} drew from pile {p}', ks_ev_place: '{who} placed {cards} on the pier',
     ks_ev_board: 'The {card} boarded', ks_ev_return: '{who} returned a card under pile {p}', ks_ev_give: '{who} gave a card to {to}',
-    ks_ev_tanuki: 'Tanuki! New pile {p} ({n} cards)', ks_ev_matatabi: 'Matatabi! Pile {p} shuffled', ks_ev_over_win: 'The ship sails!', ks_ev_over_loss: 'Lost ({reason})',
+    ks_ev_tanuki: 'Tanuki! New pile {p} ({n} cards)', ks_ev_tanuki_one: 'Tanuki! New pile {p} (1 card)', ks_ev_matatabi: 'Matatabi! Pile {p} shuffled', ks_ev_over_win: 'The ship sails!', ks_ev_over_loss: 'Lost ({reason})',
     reason_kushine_all_boarded: 'everyone boarded', reason_kushine_pile_empty: 'a pile ran out', reason_kushine_six_piles: 'six piles', reason_kushine_turn_limit: 'turn limit', reason_kushine_difficulty_not_met: 'all boarded, but short of the difficulty',
     ks_deal_officers: 'officer assignment', ks_deal_piles: 'starting pile sizes', ks_deal_top: 'top card of pile {p}',
     ks_say_hand: 'Tell my hand', ks_say_hand_counts: 'my hand: {n} nyanko, {m} mice', ks_say_want_mouse: 'I want a mouse', ks_say_want_nyanko: 'I want a nyanko',
@@ -91,7 +148,10 @@ function describe(a, ctx) {
     case 'exterminate': return a.top ? t('ks_exterminate_merge', { a: a.top, b: a.bottom }) : t('ks_exterminate');
     case 'mate_peek': return `${t('ks_peek')}: ${t('ks_pile', { id: a.pile })}`;
     case 'mate_decide': return a.to === 'hand' ? t('ks_mate_hand') : t('ks_mate_bottom');
-    case 'captain_decide': case 'doctor_decide': return a.cancel ? t('ks_cancel') : t('ks_no_cancel');
+    case 'captain_decide': case 'doctor_decide': {
+      const card = kindName(a.type === 'captain_decide' ? 'tanuki' : 'matatabi');
+      return a.cancel ? t('ks_cancel', { card }) : t('ks_no_cancel', { card });
+    }
     case 'merge': return t('ks_merge', { a: a.top, b: a.bottom });
     case 'skip_merge': return t('ks_skip_merge');
     case 'boatswain_place': return t('ks_boatswain', { a: kindName(a.cards[0]), b: kindName(a.cards[1]) });
@@ -130,6 +190,7 @@ function seatsZone(v, ctx) {
     class: ['panel', s.seat === v.you ? 'mine' : '', v.actor === s.seat ? 'acting' : ''], 'data-seat': s.seat },
   h('h4', {}, seatTag(ctx, s.seat), ' ', h('span', { class: 'tag' }, officerName(s.officer))),
   h('p', { class: 'stats' }, t('ks_hand_count', { n: s.hand_count }), ' · ', s.ability_available ? t('ks_ability') : t('ks_ability_used')),
+  h('p', { class: 'muted small ability' }, t(`ks_ab_${s.officer}`)),
   s.said && h('p', { class: 'said' }, t('ks_said', { what: sayText(s.said) })),
   s.seat !== v.you && s.hand && h('div', { class: 'cards-row small-cards', 'data-zone': `hand-${s.seat}` },
     Object.entries(s.hand).flatMap(([k, n]) => Array.from({ length: n }, () => card(k)))))));
@@ -167,7 +228,63 @@ function decisionsZone(v, ctx) {
 
 export default {
   id: 'kushine',
-  summaryJa: '協力ゲーム。船の士官になって、港でだらけるにゃんこたちを桟橋に集め、4種類全員を乗船させれば出港成功。山札が尽きたり6つに増えたりしたら失敗。手札の中身は「にゃんこ何匹・ネズミ何匹」としか伝えられません。',
+  styles: new URL('./board.css', import.meta.url).href,
+  summaryJa: '協力ゲーム。船の士官になって、港でだらけるにゃんこたちを船着き場に集め、4種類全員を乗船させれば出港成功。山札が尽きたり6つに増えたりしたら失敗。手札の中身は「にゃんこ何匹・ネズミ何匹」としか伝えられません。',
+
+  help: HELP,
+  // Every seat wins together or nobody does.
+  cooperative: true,
+
+  prompt(ctx) {
+    const v = ctx.view;
+    const mine = ctx.legal.some((a) => a.type !== 'say');
+    const officerOf = (s) => officerName(v.seats[s]?.officer);
+    const pend = v.pending || {};
+    const piles = v.piles.length;
+    switch (v.phase) {
+      case 'act': {
+        if (!mine) return t('ks_p_act_other', { who: ctx.seatLabel(v.actor), officer: officerOf(v.actor), n: v.actions_left });
+        const right = (v.you - 1 + v.seats.length) % v.seats.length;
+        const types = [...new Set(ctx.legal.map((a) => a.type))].filter((x) => x !== 'say');
+        const list = types.map((x) => t(`ks_a_${x}`, { right: ctx.seatLabel(right) })).join(t('list_sep'));
+        return t('ks_p_act_you', { officer: officerOf(v.you), n: v.actions_left, list });
+      }
+      case 'await_give': return mine ? t('ks_p_give_you', { receiver: ctx.seatLabel(pend.receiver) })
+        : t('ks_p_give_other', { giver: ctx.seatLabel(pend.giver), receiver: ctx.seatLabel(pend.receiver) });
+      case 'await_peek': return mine ? t('ks_p_peek_you', { p: pend.pile, card: kindName(v.peek?.card) })
+        : t('ks_p_peek_other', { who: ctx.seatLabel(v.actor), p: pend.pile });
+      case 'await_captain': case 'await_doctor': {
+        const which = v.phase === 'await_captain' ? 'captain' : 'doctor';
+        const args = { who: ctx.seatLabel(v.active), p: pend.pile, n: piles, officer: officerOf(v.actor) };
+        return mine ? t(`ks_p_${which}_you`, args) : t(`ks_p_${which}_other`, args);
+      }
+      case 'await_merge':
+        if (!mine) return t('ks_p_merge_other', { who: ctx.seatLabel(v.actor) });
+        return ctx.legal.some((a) => a.type === 'skip_merge') ? t('ks_p_merge_you', { n: piles }) : t('ks_p_merge_must', { n: piles });
+      default: return '';
+    }
+  },
+
+  hint(ctx) {
+    switch (ctx.view.phase) {
+      case 'act': return t('ks_h_act');
+      case 'await_give': return t('ks_h_give');
+      case 'await_peek': return t('ks_h_peek');
+      case 'await_captain': case 'await_doctor': return t('ks_h_cancel');
+      case 'await_merge': return t('ks_h_merge');
+      default: return '';
+    }
+  },
+
+  legend() {
+    return [
+      [`p1 · ${t('ks_pile_size', { n: 10 })}`, t('ks_l_pile')],
+      ['3/5', t('ks_l_pier')],
+      [t('ks_removed', { m: 0, t: 1, x: 1 }), t('ks_l_removed')],
+      [`${t('ks_ability')} / ${t('ks_ability_used')}`, t('ks_l_ability')],
+      [t('ks_said', { what: '…' }), t('ks_l_said')],
+    ];
+  },
 
   render(ctx) {
     const v = ctx.view;

@@ -1,10 +1,11 @@
 // Nyanya Dai Hugo: the field, the open trick, every seat's hand size, shown cards and tails,
 // your hand; moves are placed where they happen (reveal or swap a card from your hand, pass
 // by taking a field card, a play chosen from the legal plays, narrowed by clicking a card).
-import { h } from '../dom.js';
-import { t, tr, addStrings } from '../i18n.js';
-import { Drbg } from '../drbg.js';
-import { section, seatTag } from './cards.js';
+import { h } from '../../dom.js';
+import { t, tr, addStrings } from '../../i18n.js';
+import { Drbg } from '../../drbg.js';
+import { section, seatTag, othersToAct } from '../cards.js';
+import HELP from './help.js';
 
 // Canonical card order (rules §2.1): the deal shuffles the 32 cards listed this way.
 export const CARDS = [
@@ -22,6 +23,30 @@ function info(id) {
 
 addStrings({
   ja: {
+    dh_p_swap_you: 'あなたに白猫？と黒猫？の両方が配られました: 山の一番下に置くワイルドを1枚選んでください。かわりに山の一番上を引きます。',
+    dh_p_swap_other: '{who}がワイルドを2枚持っているので、山の一番下に置く1枚を選んでいます。',
+    dh_p_reveal_you: '親を決めるため全員が同時に1枚ずつ選びます: 数字がいちばん小さい人が親(同じなら●が少ない人)。あなたのカードを選んでください(手札に残ります)。',
+    dh_p_reveal_wait: 'あなたは選び終えました。{who}が選ぶのを待っています。',
+    dh_p_solo: 'ソロの{t}手目: あなたは好きな組を1つ出します。{t}枚以上出せば次のカードを選んで取れ、少なければ山から引きます。',
+    dh_p_open: 'あなたが親です: 公開した{card}でラウンドを始めます。',
+    dh_p_lead: 'あなたが新しいトリックの親です: シングル・セット・階段のどれかを出します(親はパスできません)。',
+    dh_p_follow: 'あなたは{who}の{type}({size}枚・強さ{rank})に、同じ形で強さ{rank}以上の組を出すか、パスして{take}。',
+    dh_p_take: '場のカードを1枚取ります',
+    dh_p_take_none: '何も取りません(場が空です)',
+    dh_p_lead_other: '{who}が新しいトリックの親として組を出します。',
+    dh_p_follow_other: '{who}の番: {type}({size}枚)に強さ{rank}以上で出すか、パスします。',
+    dh_p_solo_take: 'あなたの組は手数以上の枚数だったので、次のカードを選べます: 場のカードか山の一番上。',
+    dh_h_swap: 'ワイルドのどちらかを押します。',
+    dh_h_reveal: '手札のカードを1枚押します。数字が小さいほど親になりやすくなります。',
+    dh_h_lead: '手札のカードを押すとそのカードを使う組だけが並びます。下の組を押して出します。',
+    dh_h_follow: '同じ形・同じ枚数で強さが同じか上の組を押します。出したくなければ場のカードを押してパスします。',
+    dh_h_solo_take: '場のカードか山を押します。',
+    dh_l_circles: '●: 失点の丸。ラウンドの終わりに手札に残った●の合計でしっぽが増えます(1〜5で1本、6〜10で2本、11以上で3本)',
+    dh_l_wild: '=5: ワイルド(？)がその数字として出された',
+    dh_l_double: '×2: どっぺるを2枚分として出した',
+    dh_l_tails: 'しっぽ: これまでのしっぽの数。5本で負け',
+    dh_l_marks: '白猫・黒猫・どっぺる: カードの3つのマーク。階段は同じマークで続く数字',
+    dh_l_rank: '強さ: 次に出す組はこの数字以上(階段はいちばん小さい数字)',
     opt_daihugo_players: '人数', opt_daihugo_players_hint: '1人ならソロチャレンジ',
     opt_daihugo_match: '勝負', opt_daihugo_match_tails: 'しっぽ5本まで', opt_daihugo_match_single_round: '1ラウンドのみ',
     opt_daihugo_opening_lead: '最初の出し方', opt_daihugo_opening_lead_exact: '公開したカードだけ', opt_daihugo_opening_lead_containing: '公開したカードを含む組',
@@ -31,9 +56,9 @@ addStrings({
     dh_field: '場のカード', dh_pile: '山 {n}枚', dh_pile_bottom: '山の一番下: {card}', dh_trick: '場のトリック',
     dh_no_trick: 'トリックはありません(親が出します)', dh_cleared: '流れたカード {n}枚',
     dh_tails: 'しっぽ {n}', dh_hand_count: '手札 {n}枚', dh_shown: '見えている手札', dh_picked: '選択済み', dh_not_picked: '選択中…',
-    dh_your_hand: 'あなたの手札', dh_reveal_prompt: '親を決めるカードを1枚選んでください(全員同時に公開)', dh_swap_prompt: '山の底に置くワイルドを選んでください',
+    dh_your_hand: 'あなたの手札', dh_reveal_prompt: '全員が同時に1枚ずつ選び、いちばん小さい数字の人が親になります', dh_swap_prompt: '山の底に置くワイルドを選んでください',
     dh_as: '{n}として', dh_plays: '出せる組', dh_filter: '{card}を含む組', dh_show_all: 'すべて表示',
-    dh_pass_take: 'パスして{card}を取る', dh_pass: 'パス', dh_take_prompt: 'パスするなら場のカードを1枚取ります',
+    dh_pass_take: 'パスして{card}を取る', dh_pass: 'パス', dh_take_prompt: 'パスするなら、あなたは場のカードを1枚取ります',
     dh_solo_take: '{card}を取る', dh_solo_pile: '山から引く', dh_solo: 'ソロ: 手番 {t} / 目標 {target}',
     dh_round_result: 'ラウンド{r}の結果', dh_penalty: '失点 {p}・しっぽ +{a}(計{t})',
     dh_type_single: 'シングル', dh_type_set: 'セット', dh_type_sequence: '階段', dh_trick_info: '{type}・{size}枚・強さ{rank}以上',
@@ -48,6 +73,30 @@ addStrings({
     dh_deal_round: 'ラウンド{r}の配り(あなたの手札と場)', dh_deal_pile: '最終ラウンドの残りの山',
   },
   en: {
+    dh_p_swap_you: 'You were dealt both wilds: you pick the one to put under the pile, and draw the top card of the pile instead.',
+    dh_p_swap_other: '{who} holds both wilds and picks the one to put under the pile.',
+    dh_p_reveal_you: 'Everyone picks one card at once to find who starts: the smallest number starts (on a tie, the fewest circles). You pick yours; it stays in your hand.',
+    dh_p_reveal_wait: 'You have picked. Waiting for {who} to pick.',
+    dh_p_solo: 'Solo, turn {t}: you play any single, set or sequence. With {t} or more cards you choose your next card; with fewer you draw from the pile.',
+    dh_p_open: 'You start the round: you lead with the card you revealed, {card}.',
+    dh_p_lead: 'You lead a new trick: you play any single, set or sequence (a leader may not pass).',
+    dh_p_follow: "You answer the {type} of {size} that {who} played (rank {rank}) with the same kind of play ranked {rank} or higher, or you pass and {take}.",
+    dh_p_take: 'take one field card',
+    dh_p_take_none: 'take nothing (the field is empty)',
+    dh_p_lead_other: '{who} leads a new trick with any play.',
+    dh_p_follow_other: '{who} answers the {type} of {size} with rank {rank} or higher, or passes.',
+    dh_p_solo_take: 'Your play had at least as many cards as the turn number, so you choose your next card: a field card or the top of the pile.',
+    dh_h_swap: 'Press one of your two wilds.',
+    dh_h_reveal: 'Press a card of your hand: the lower its number, the likelier you start.',
+    dh_h_lead: 'Press a card of your hand to list the plays that use it, then press a play below.',
+    dh_h_follow: 'Press a play of the same kind and size with an equal or higher rank; to pass, press a field card to take.',
+    dh_h_solo_take: 'Press a field card or the pile.',
+    dh_l_circles: '●: penalty circles. At the end of a round the circles left in your hand add tails (1–5: one, 6–10: two, 11 or more: three)',
+    dh_l_wild: '=5: a wild (?) played as that number',
+    dh_l_double: '×2: a doppel counted as two cards',
+    dh_l_tails: 'tails: tails so far; five lose the game',
+    dh_l_marks: 'White, Black, Doppel: the three marks. A sequence runs in one mark',
+    dh_l_rank: 'rank: the next play must be this number or higher (a sequence goes by its lowest number)',
     opt_daihugo_players: 'Players', opt_daihugo_players_hint: '1 plays the solo challenge',
     opt_daihugo_match: 'Match', opt_daihugo_match_tails: 'until 5 tails', opt_daihugo_match_single_round: 'one round',
     opt_daihugo_opening_lead: 'Opening lead', opt_daihugo_opening_lead_exact: 'exactly the revealed card', opt_daihugo_opening_lead_containing: 'any play containing it',
@@ -55,11 +104,11 @@ addStrings({
     opt_daihugo_solo_target_turns: 'Solo target turns',
     dh_white: 'White', dh_black: 'Black', dh_doppel: 'Doppel', dh_pile_word: 'the pile',
     dh_field: 'Field', dh_pile: 'Pile {n}', dh_pile_bottom: 'pile bottom: {card}', dh_trick: 'Trick',
-    dh_no_trick: 'No open trick (the leader plays)', dh_cleared: '{n} cards cleared',
+    dh_no_trick: 'No open trick (the leader plays)', dh_cleared: '{n} cards cleared', dh_cleared_one: '1 card cleared',
     dh_tails: 'tails {n}', dh_hand_count: '{n} in hand', dh_shown: 'known cards', dh_picked: 'picked', dh_not_picked: 'choosing…',
-    dh_your_hand: 'Your hand', dh_reveal_prompt: 'Pick a card to reveal for the start (everyone at once)', dh_swap_prompt: 'Pick the wild to put under the pile',
+    dh_your_hand: 'Your hand', dh_reveal_prompt: 'Everyone picks a card at once; the smallest number starts', dh_swap_prompt: 'Pick the wild to put under the pile',
     dh_as: 'as {n}', dh_plays: 'Your plays', dh_filter: 'plays with {card}', dh_show_all: 'show all',
-    dh_pass_take: 'Pass and take {card}', dh_pass: 'Pass', dh_take_prompt: 'To pass, take one field card',
+    dh_pass_take: 'Pass and take {card}', dh_pass: 'Pass', dh_take_prompt: 'To pass, you take one field card',
     dh_solo_take: 'Take {card}', dh_solo_pile: 'Draw from the pile', dh_solo: 'Solo: turn {t} / target {target}',
     dh_round_result: 'Round {r} result', dh_penalty: 'penalty {p}, tails +{a} (total {t})',
     dh_type_single: 'single', dh_type_set: 'set', dh_type_sequence: 'sequence', dh_trick_info: '{type}, {size} cards, rank {rank}+',
@@ -98,7 +147,7 @@ function card(id, attrs = {}, extra = null) {
   return h(attrs.tag || 'div', { ...attrs, tag: undefined, class: ['card', 'dh', `m-${i.mark}`, attrs.class || ''], 'data-kind': id },
     h('span', { class: 'big' }, i.num),
     h('span', { class: 'card-name' }, t(`dh_${i.mark}`)),
-    h('span', { class: 'circles', 'aria-label': `${i.circles}` }, '●'.repeat(i.circles)),
+    h('span', { class: 'circles' }, '●'.repeat(i.circles)),
     extra);
 }
 
@@ -136,7 +185,7 @@ function fieldZone(v, ctx) {
   const plainPass = passes.find((a) => !a.take);
   const pileTake = soloTakes.find((a) => a.from === 'pile');
   return section(t('dh_field'),
-    passes.some((a) => a.take) && h('p', { class: 'prompt' }, t('dh_take_prompt')),
+    passes.some((a) => a.take) && h('p', { class: 'step' }, t('dh_take_prompt')),
     h('div', { class: 'cards-row' }, field,
       h('div', { class: 'pile', 'data-watch': 'pile', 'data-val': String(v.pile_count) },
         pileTake ? ctx.actButton(pileTake, h('span', { class: 'card back' }, t('dh_pile', { n: v.pile_count })), { class: 'card-button' })
@@ -153,7 +202,7 @@ function trickZone(v, ctx) {
       h('ol', { class: 'trick-plays' }, tr_.plays.map((p, i) => h('li', { 'data-flip': `play-${i}` }, seatTag(ctx, p.seat), ' ',
         h('span', { class: 'cards-row small-cards inline-cards' }, p.cards.map((e) => card(e.id, {}, e.as || e.double ? h('span', { class: 'count' }, e.as ? `=${e.as}` : '×2') : null))))))]
       : h('p', { class: 'muted' }, t('dh_no_trick')),
-    h('p', { class: 'muted small' }, t('dh_cleared', { n: v.cleared.length })));
+    v.cleared.length > 0 && h('p', { class: 'muted small' }, t('dh_cleared', { n: v.cleared.length })));
 }
 
 function handZone(v, ctx) {
@@ -186,9 +235,7 @@ function handZone(v, ctx) {
     h('div', { class: 'action-row' }, shown.slice(0, 60).map((a) => ctx.actButton(a, miniPlay(a.cards), { 'aria-label': a.cards.map(elemText).join(t('list_sep')) }))));
   }
   return h('section', { class: 'zone', 'data-zone': 'my-hand' }, h('h4', {}, t('dh_your_hand')),
-    reveals.length > 0 && h('p', { class: 'prompt' }, t('dh_reveal_prompt')),
-    swaps.length > 0 && h('p', { class: 'prompt' }, t('dh_swap_prompt')),
-    h('div', { class: 'cards-row' }, cards), extra, playList);
+        h('div', { class: 'cards-row' }, cards), extra, playList);
 }
 
 function lastRound(v, ctx) {
@@ -201,7 +248,55 @@ function lastRound(v, ctx) {
 
 export default {
   id: 'daihugo',
+  styles: new URL('./board.css', import.meta.url).href,
   summaryJa: '白猫・黒猫・どっぺるのカードで遊ぶ大富豪風の手札減らしゲーム。パスすると場のカードを1枚引き取ります。最初に手札をなくした人がラウンドの勝者、しっぽが5本になった人の負け。1人ならソロチャレンジ。',
+
+  help: HELP,
+
+  prompt(ctx) {
+    const v = ctx.view;
+    const mine = ctx.legal.length > 0;
+    switch (v.phase) {
+      case 'wild_swap': return mine ? t('dh_p_swap_you') : t('dh_p_swap_other', { who: ctx.seatLabel((v.to_act || [])[0]) });
+      case 'reveal': return mine ? t('dh_p_reveal_you') : Number.isInteger(v.you) ? t('dh_p_reveal_wait', { who: othersToAct(ctx) }) : t('dh_reveal_prompt');
+      case 'solo_take': return t('dh_p_solo_take');
+      case 'play': {
+        const tr_ = v.trick;
+        const last = tr_ && tr_.plays.length ? tr_.plays[tr_.plays.length - 1].seat : null;
+        const type = tr_ ? t(`dh_type_${tr_.type}`) : '';
+        if (mine) {
+          if (v.solo) return t('dh_p_solo', { t: v.solo.turn });
+          if (!tr_ && v.opening && v.opening.seat === v.you) return t('dh_p_open', { card: elemText(v.opening) });
+          if (!tr_) return t('dh_p_lead');
+          return t('dh_p_follow', { who: ctx.seatLabel(last), type, size: tr_.size, rank: tr_.rank,
+            take: v.field.length ? t('dh_p_take') : t('dh_p_take_none') });
+        }
+        if (!tr_) return t('dh_p_lead_other', { who: ctx.seatLabel(v.current) });
+        return t('dh_p_follow_other', { who: ctx.seatLabel(v.current), type, size: tr_.size, rank: tr_.rank });
+      }
+      default: return '';
+    }
+  },
+
+  hint(ctx) {
+    const v = ctx.view;
+    if (v.phase === 'wild_swap') return t('dh_h_swap');
+    if (v.phase === 'reveal') return t('dh_h_reveal');
+    if (v.phase === 'solo_take') return t('dh_h_solo_take');
+    if (v.phase === 'play') return v.trick ? t('dh_h_follow') : t('dh_h_lead');
+    return '';
+  },
+
+  legend() {
+    return [
+      [card('B3b', { class: 'tiny-sample' }), t('dh_l_circles')],
+      [h('span', { class: 'mini m-white' }, '?=5'), t('dh_l_wild')],
+      [h('span', { class: 'mini m-doppel' }, '4×2'), t('dh_l_double')],
+      [t('dh_tails', { n: 2 }), t('dh_l_tails')],
+      [h('span', {}, card('W4', { class: 'tiny-sample' }), card('B4a', { class: 'tiny-sample' }), card('D4', { class: 'tiny-sample' })), t('dh_l_marks')],
+      [t('dh_trick_info', { type: t('dh_type_set'), size: 2, rank: 4 }), t('dh_l_rank')],
+    ];
+  },
 
   render(ctx) {
     const v = ctx.view;

@@ -1,9 +1,10 @@
 // Oikake Nyanzu: the circular track with both cats, the two presented cards, each player's
 // acquired cards, your hand; presenting is two clicks (face-up card, then face-down card).
 // Everything comes from the view and the legal actions the server sent.
-import { h } from '../dom.js';
-import { t, tr, addStrings, getLang } from '../i18n.js';
-import { Drbg } from '../drbg.js';
+import { h } from '../../dom.js';
+import { t, tr, addStrings, getLang } from '../../i18n.js';
+import { Drbg } from '../../drbg.js';
+import HELP from './help.js';
 
 // The components table (rules §2.1), in its order: the deal shuffles cards listed this way.
 const KINDS = [
@@ -20,6 +21,23 @@ const KIND = Object.fromEntries(KINDS.map((k) => [k.id, k]));
 
 addStrings({
   ja: {
+    oik_p_present_up: 'あなたが出し手です: 表向きに出すカードを選んでください(次に裏向きの1枚を選びます)。{other}が2枚のうち1枚を取り、残りがあなたのものになって、それぞれ取ったカードの数だけ進みます。',
+    oik_p_present_down: 'あなたが出し手です: 表の{card}の横に裏向きで出すカードを選んでください。{other}がどちらかを取り、残りがあなたのものになります。',
+    oik_p_exchanges: '(出す前に、手札1枚を山札の一番上と交換できます: あと{n}回)',
+    oik_p_present_other: '{who}が出し手です: 表向き1枚と裏向き1枚を出します。そのあと{chooser}がどちらかを取ります。',
+    oik_p_choose_you: 'あなたが選び手です: 表の{up}(あなたには{val})か、裏のカードを取ってください。残りは{other}のものになり、それぞれ取ったカードの数だけ進みます。',
+    oik_p_choose_other: '{who}が選び手です: 表の{up}か裏のカード({down})のどちらかを取ります。',
+    oik_p_down_hidden: '見えません',
+    oik_h_present_up: '手札のカードを押すと表向きに出ます。相手に取られてもかまわないカードを表にしましょう。',
+    oik_h_present_down: '次に裏向きにするカードを押します。相手には見えないので、どちらを取るかは相手の賭けです。',
+    oik_h_choose: '場の表のカードか裏のカードを押します。カードの下線の数字が、あなたが取ったときに進む数です。',
+    oik_l_values: 'カードの3つの数字: そのカードを同じ種類の1枚目・2枚目・3枚目以降として取ったときに進む数(+は時計回り、−は戻る)。WINは3枚目の「みつけるにゃ」で勝ち、LOSEは3枚目の「あぶにゃーい」で負け',
+    oik_l_next: '下線: 次にそのプレイヤーが取ったら使われる数字(下線の色がプレイヤー)',
+    oik_l_count: '×2 などの数字: 同じカードの枚数',
+    oik_l_dist: '追いつくまで: 自分のねこが相手のねこに時計回りで追いつくまでのマス数',
+    oik_l_exchanges: '交換: このゲームで使った手札交換の回数と上限',
+    oik_l_icon: '漢字1文字: カードの種類の目印(見=みつける、危=あぶにゃーい、怠=なまける、歩=あゆむ、転=どんでん、張=みはり、大=でかにゃんこ、密=すぱい)',
+    oik_l_track: '円の数字: トラックのマス番号。ねこの色がプレイヤー',
     opt_oikake_mode: 'モード',
     opt_oikake_mode_normal: 'ノーマル(38枚・14マス)',
     opt_oikake_mode_short: 'ミニマムサドンデス(16枚・10マス)',
@@ -43,8 +61,8 @@ addStrings({
     oik_take: 'これを取る',
     oik_take_up: '表の{card}を取る',
     oik_take_down: '裏のカードを取る',
-    oik_step_up: '① 表向きに出すカードを選んでください',
-    oik_step_down: '② 裏向きに出すカードを選んでください(表: {card})',
+    oik_step_up: '手順1/2: あなたが表向きに出すカードを選びます',
+    oik_step_down: '手順2/2: あなたが裏向きに出すカードを選びます(表は{card})',
     oik_exchange: '交換',
     oik_exchange_label: '{card}を交換する',
     oik_change: '選び直す',
@@ -74,6 +92,24 @@ addStrings({
     oik_deal_deck: 'ゲーム終了時の山札 {n}枚の並び',
   },
   en: {
+    oik_p_present_up: 'You present this turn: pick the card to show face up (then the one to place face down). {other} takes one of the two and you get the other; each of you moves by the card you get.',
+    oik_p_present_down: 'You present: pick the card to place face down beside the face-up {card}. {other} takes one of the two and you get the other.',
+    oik_p_exchanges: ' (Before presenting you may exchange a hand card for the top of the deck: {n} left.)',
+    oik_p_exchanges_one: ' (Before presenting you may exchange a hand card for the top of the deck: 1 left.)',
+    oik_p_present_other: '{who} presents this turn: one card face up and one face down. Then {chooser} takes one of the two.',
+    oik_p_choose_you: 'You choose: take the face-up {up} (for you: {val}) or the face-down card. {other} gets the other one, and each of you moves by the card you get.',
+    oik_p_choose_other: '{who} chooses: the face-up {up} or the face-down card ({down}).',
+    oik_p_down_hidden: 'hidden',
+    oik_h_present_up: 'Press a card in your hand to show it face up: one you would not mind the other player taking.',
+    oik_h_present_down: 'Now press the card to place face down. The other player cannot see it: taking it is their gamble.',
+    oik_h_choose: 'Press the face-up or the face-down card on the table. The underlined number on a card is how far it moves you.',
+    oik_l_values: "A card's three numbers: how far it moves whoever takes it as their 1st, 2nd, and 3rd or later card of that kind (+ clockwise, − back). WIN: a third Find wins; LOSE: a third Danger loses",
+    oik_l_next: 'Underlined: the number that applies if that player takes the card next (the colour is the player)',
+    oik_l_count: '×2 and so on: how many of that card',
+    oik_l_dist: 'Spaces to catch: how far clockwise a cat still has to go to reach the other',
+    oik_l_exchanges: 'Exchanges: hand exchanges used in this game, of the most allowed',
+    oik_l_icon: "The kanji: the kind's mark (見 Find, 危 Danger, 怠 Lazy, 歩 Walk, 転 Twist, 張 Watch, 大 Big Cat, 密 Spy Cat)",
+    oik_l_track: "The ring's numbers: the track's spaces; each cat is in its player's colour",
     opt_oikake_mode: 'Mode',
     opt_oikake_mode_normal: 'Normal (38 cards, 14 spaces)',
     opt_oikake_mode_short: 'Minimum Sudden Death (16 cards, 10 spaces)',
@@ -97,8 +133,8 @@ addStrings({
     oik_take: 'Take this',
     oik_take_up: 'Take the face-up {card}',
     oik_take_down: 'Take the face-down card',
-    oik_step_up: '1. Pick the card to show face up',
-    oik_step_down: '2. Pick the card to place face down (face up: {card})',
+    oik_step_up: 'Step 1 of 2: you pick the card to show face up',
+    oik_step_down: 'Step 2 of 2: you pick the card to place face down (face up: {card})',
     oik_exchange: 'Swap',
     oik_exchange_label: 'Exchange {card}',
     oik_change: 'Pick again',
@@ -126,7 +162,7 @@ addStrings({
     reason_oikake_forfeit: 'the other player forfeited',
     oik_deal_first: 'first presenter (seat {n})',
     oik_deal_hand: 'your starting hand',
-    oik_deal_deck: 'the order of the {n} cards left in the deck',
+    oik_deal_deck: 'the order of the {n} cards left in the deck', oik_deal_deck_one: 'the order of the 1 card left in the deck',
   },
 });
 
@@ -144,7 +180,7 @@ function cardFace(id, attrs = {}, extra = null, next = null) {
   return h(attrs.tag || 'div', { ...attrs, tag: undefined, class: ['card', `k-${id}`, attrs.class || ''], 'data-kind': id },
     h('span', { class: 'big', 'aria-hidden': 'true' }, k ? k.icon : '?'),
     h('span', { class: 'card-name' }, name(id)),
-    k && h('span', { class: 'values', 'aria-label': k.values.join(' / ') }, values),
+    k && h('span', { class: 'values' }, values),
     extra);
 }
 
@@ -193,7 +229,7 @@ function track(v, ctx) {
     const off = same ? (p.seat === 0 ? -4 : 4) : 0;
     return h('div', { class: `piece seat${p.seat}`, 'data-flip': `piece-${p.seat}`, 'data-pos': p.pos,
       style: { left: `${50 + 42 * Math.cos(angle) + off}%`, top: `${50 + 42 * Math.sin(angle)}%` },
-      title: ctx.seatLabel(p.seat), 'aria-label': `${ctx.seatLabel(p.seat)}: ${p.pos}` }, catIcon());
+      title: ctx.seatLabel(p.seat) }, catIcon());
   });
   return h('div', { class: 'track', role: 'img', 'aria-label': v.players.map((p) => `${ctx.seatLabel(p.seat)} ${p.pos}`).join(', ') },
     spaces, pieces,
@@ -269,9 +305,9 @@ function hand(v, ctx) {
   });
   if (presents.length) {
     prompt = chosenUp
-      ? h('p', { class: 'prompt' }, t('oik_step_down', { card: name(chosenUp) }), ' ',
+      ? h('p', { class: 'step' }, t('oik_step_down', { card: name(chosenUp) }), ' ',
         h('button', { type: 'button', class: 'small', 'data-key': 'repick', onclick: () => ctx.setPick({}) }, t('oik_change')))
-      : h('p', { class: 'prompt' }, t('oik_step_up'));
+      : h('p', { class: 'step' }, t('oik_step_up'));
     ctx.cover(presents);
   }
   return h('section', { class: 'oik-hand', 'data-zone': 'my-hand' }, h('h4', {}, t('oik_your_hand')), prompt, h('div', { class: 'cards-row' }, cards),
@@ -281,7 +317,59 @@ function hand(v, ctx) {
 
 export default {
   id: 'oikake',
+  styles: new URL('./board.css', import.meta.url).href,
   summaryJa: '2匹のねこがトラックをぐるぐる追いかけっこ。手札から表と裏の2枚を出し、相手が1枚を選び、残りで自分が進みます。追いつくか「みつけるにゃ」3枚で勝ち、「あぶにゃーい」3枚で負け。',
+
+  help: HELP,
+
+  // The decision of the moment, from the view alone: who presents or chooses, and what the
+  // choice does.
+  prompt(ctx) {
+    const v = ctx.view;
+    const me = v.you;
+    const other = (s) => ctx.seatLabel(1 - s);
+    if (v.phase === 'present') {
+      if (v.presenter === me && ctx.legal.length) {
+        const up = ctx.pick.up;
+        const left = v.max_exchanges - (v.players[me]?.exchanges_used ?? 0);
+        const exchanges = !up && ctx.legal.some((a) => a.type === 'exchange') ? t('oik_p_exchanges', { n: left }) : '';
+        return up ? t('oik_p_present_down', { card: name(up), other: other(me) }) : t('oik_p_present_up', { other: other(me) }) + exchanges;
+      }
+      return t('oik_p_present_other', { who: ctx.seatLabel(v.presenter), chooser: ctx.seatLabel(1 - v.presenter) });
+    }
+    if (v.phase === 'choose' && v.table) {
+      const chooser = 1 - v.presenter;
+      if (chooser === me && ctx.legal.length) {
+        const next = nextCopy(v, v.table.up);
+        const val = KIND[v.table.up] && next ? KIND[v.table.up].values[next[me]] : '?';
+        return t('oik_p_choose_you', { up: name(v.table.up), val, other: other(me) });
+      }
+      const down = v.table.down ? name(v.table.down) : t('oik_p_down_hidden');
+      return t('oik_p_choose_other', { who: ctx.seatLabel(chooser), up: name(v.table.up), down });
+    }
+    return '';
+  },
+
+  // The walkthrough's line for a first game.
+  hint(ctx) {
+    const v = ctx.view;
+    if (v.phase === 'present') return ctx.pick.up ? t('oik_h_present_down') : t('oik_h_present_up');
+    if (v.phase === 'choose') return t('oik_h_choose');
+    return '';
+  },
+
+  legend(ctx) {
+    const sample = cardFace('danger', { class: 'tiny-sample' });
+    return [
+      [sample, t('oik_l_values')],
+      [h('span', { class: 'legend for0' }, '+2'), t('oik_l_next')],
+      [h('span', { class: 'count-sample' }, '×2'), t('oik_l_count')],
+      [t('oik_dist', { n: 3 }), t('oik_l_dist')],
+      [t('oik_exchanges', { n: 1, max: ctx.view.max_exchanges }), t('oik_l_exchanges')],
+      ['見 危 怠 歩', t('oik_l_icon')],
+      ['0 1 2 …', t('oik_l_track')],
+    ];
+  },
 
   render(ctx) {
     const v = ctx.view;
@@ -307,7 +395,8 @@ export default {
         : t('oik_ev_present', { who: who(e.seat), up: name(e.up) });
       case 'choose': return t('oik_ev_choose', { who: who(e.seat), pick: t(e.pick === 'up' ? 'oik_pick_up' : 'oik_pick_down'),
         down: name(e.down), moves: (e.moves || []).map((m, s) => `${who(s)} ${signed(m)}`).join(t('list_sep')) });
-      case 'game_over': return t('oik_ev_over', { who: who(e.winner), reason: t(`reason_oikake_${e.reason}`) });
+      case 'game_over': return t('oik_ev_over', { who: who(e.winner),
+        reason: e.reason === 'forfeit' ? t('reason_forfeit_by', { who: who(1 - e.winner) }) : t(`reason_oikake_${e.reason}`) });
       default: return null;
     }
   },
