@@ -76,6 +76,42 @@ bool in_order_within(const std::vector<std::string>& part, const std::vector<std
   return true;
 }
 
+// Rooms "<prefix>0", "<prefix>1", …, each written by a thread of its own, one record after
+// another as rooms write, until stop(); what each room was told is stored is kept, in order.
+// A refused append goes to `refused` (with how long the refusal took): true tries the same
+// room again, false ends its thread.
+class RoomWriters {
+ public:
+  using Refused = std::function<bool(const std::string& code, std::chrono::milliseconds took)>;
+  RoomWriters(Journal& j, const std::string& prefix, int rooms, Refused refused) : acked(rooms) {
+    for (int room = 0; room < rooms; ++room)
+      threads_.emplace_back([this, &j, refused, room, code = prefix + std::to_string(room)] {
+        for (int i = 0; !stop_;) {
+          const std::string r = record(code, i);
+          const auto start = std::chrono::steady_clock::now();
+          if (append_now(j, code, {r})) {
+            acked[room].push_back(r);
+            ++i;
+          } else if (!refused(code, std::chrono::duration_cast<std::chrono::milliseconds>(
+                                         std::chrono::steady_clock::now() - start))) {
+            return;
+          }
+        }
+      });
+  }
+  ~RoomWriters() { stop(); }
+  void stop() {
+    stop_ = true;
+    for (auto& t : threads_)
+      if (t.joinable()) t.join();
+  }
+  std::vector<std::vector<std::string>> acked;
+
+ private:
+  std::atomic<bool> stop_{false};
+  std::vector<std::thread> threads_;
+};
+
 std::vector<std::string> texts(const std::vector<Json>& records) {
   std::vector<std::string> out;
   for (const Json& r : records) out.push_back(canonical_json(r));
@@ -213,30 +249,19 @@ TEST_CASE("postgres journal: a node's new run takes its rooms over while the old
   const std::string db = pg.new_database();
   auto old_run = open_replica(pg, db, "n");
   constexpr int kRooms = 8;
-  // Each room written by the old run one record after another, as fast as it goes.
-  std::vector<std::vector<std::string>> acked(kRooms);
-  std::atomic<bool> stop{false};
-  std::vector<std::thread> writers;
+  // A room stops writing once its append is refused: it lost its lease.
   std::atomic<int> refused{0};
-  for (int room = 0; room < kRooms; ++room)
-    writers.emplace_back([&, room] {
-      const std::string code = "n-room" + std::to_string(room);
-      for (int i = 0; !stop; ++i) {
-        const std::string r = record("old", i);
-        if (!append_now(*old_run->journal, code, {r})) {
-          ++refused;
-          return;  // refused: a room stops writing once it lost its lease
-        }
-        acked[room].push_back(r);
-      }
-    });
+  RoomWriters writers(*old_run->journal, "n-room", kRooms, [&](const std::string&, auto) {
+    ++refused;
+    return false;
+  });
+  const auto& acked = writers.acked;
   std::this_thread::sleep_for(300ms);
   auto new_run = open_replica(pg, db, "n");
   std::map<std::string, std::vector<std::string>> loaded;
   new_run->journal->load([&](StoredRoom&& room) { loaded[room.code] = texts(room.records); });
   std::this_thread::sleep_for(200ms);
-  stop = true;
-  for (auto& t : writers) t.join();
+  writers.stop();
   REQUIRE(loaded.size() == kRooms);
   CHECK(refused == kRooms);  // every room's writer met the fence
   for (int room = 0; room < kRooms; ++room) {
@@ -252,7 +277,7 @@ TEST_CASE("postgres journal: a node's new run takes its rooms over while the old
     CHECK(pg.column(db, "SELECT body FROM records WHERE room = '" + code + "' ORDER BY seq") == expected);
     CHECK(pg.column(db, "SELECT DISTINCT epoch FROM records WHERE room = '" + code + "' AND body::json->>'by' = 'new'") ==
           std::vector<std::string>{"2"});
-    CHECK(pg.column(db, "SELECT count(*) FROM records WHERE room = '" + code + "' AND epoch = 2 AND body::json->>'by' = 'old'") ==
+    CHECK(pg.column(db, "SELECT count(*) FROM records WHERE room = '" + code + "' AND epoch = 2 AND body::json->>'by' <> 'new'") ==
           std::vector<std::string>{"0"});
   }
 }
@@ -299,36 +324,24 @@ TEST_CASE("postgres journal: a database restart fails appends at once, the journ
   const std::string db = pg.new_database();
   auto a = open_replica(pg, db, "a");
   constexpr int kRooms = 4;
-  std::vector<std::vector<std::string>> acked(kRooms);
   std::atomic<int> failed{0};
-  std::atomic<bool> saw_unhealthy{false}, stop{false};
+  std::atomic<bool> saw_unhealthy{false};
   std::atomic<long> slowest_failure_ms{0};
-  std::vector<std::thread> rooms;
-  for (int room = 0; room < kRooms; ++room)
-    rooms.emplace_back([&, room] {
-      const std::string code = "a-room" + std::to_string(room);
-      for (int i = 0; !stop;) {
-        const std::string r = record("a", i);
-        const auto start = std::chrono::steady_clock::now();
-        if (append_now(*a->journal, code, {r})) {
-          acked[room].push_back(r);
-          ++i;
-          continue;
-        }
-        // Refused: the same record is tried again (a client retrying), unless the room was lost.
-        ++failed;
-        const long ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-        long seen = slowest_failure_ms;
-        while (ms > seen && !slowest_failure_ms.compare_exchange_weak(seen, ms)) {
-        }
-        if (!a->journal->healthy()) saw_unhealthy = true;
-        {
-          std::lock_guard<std::mutex> lock(a->mu);
-          if (std::find(a->lost.begin(), a->lost.end(), code) != a->lost.end()) return;
-        }
-        std::this_thread::sleep_for(20ms);
-      }
-    });
+  auto lost = [&](const std::string& code) {
+    std::lock_guard<std::mutex> lock(a->mu);
+    return std::find(a->lost.begin(), a->lost.end(), code) != a->lost.end();
+  };
+  // A refused record is tried again (a client retrying), unless its room was lost.
+  RoomWriters rooms(*a->journal, "a-room", kRooms, [&](const std::string& code, std::chrono::milliseconds took) {
+    ++failed;
+    long seen = slowest_failure_ms;
+    while (took.count() > seen && !slowest_failure_ms.compare_exchange_weak(seen, took.count())) {
+    }
+    if (!a->journal->healthy()) saw_unhealthy = true;
+    std::this_thread::sleep_for(20ms);
+    return !lost(code);
+  });
+  const auto& acked = rooms.acked;
   std::this_thread::sleep_for(500ms);
   pg.restart();
   // Back by itself: appends succeed again and the journal says it is healthy.
@@ -342,8 +355,7 @@ TEST_CASE("postgres journal: a database restart fails appends at once, the journ
     if (all_moved && a->journal->healthy()) break;
     REQUIRE(std::chrono::steady_clock::now() < deadline);
   }
-  stop = true;
-  for (auto& t : rooms) t.join();
+  rooms.stop();
   CHECK(failed > 0);
   CHECK(saw_unhealthy);
   CHECK(slowest_failure_ms < 3000);
@@ -353,12 +365,7 @@ TEST_CASE("postgres journal: a database restart fails appends at once, the journ
     const auto stored = pg.column(db, "SELECT body FROM records WHERE room = '" + code + "' ORDER BY seq");
     // Every acknowledged record is there, in order; a record whose commit was made although
     // its append failed is there only for a room reported lost (restored from the database).
-    bool lost;
-    {
-      std::lock_guard<std::mutex> lock(a->mu);
-      lost = std::find(a->lost.begin(), a->lost.end(), code) != a->lost.end();
-    }
-    if (!lost) CHECK(stored == acked[room]);
+    if (!lost(code)) CHECK(stored == acked[room]);
     else CHECK(in_order_within(acked[room], stored));
   }
 }
