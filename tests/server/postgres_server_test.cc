@@ -19,7 +19,7 @@ namespace {
 
 std::vector<std::string> postgres_args(const PostgresCluster& pg, const std::string& db, const std::string& node) {
   return {"--journal", "postgres", "--postgres", pg.url(db), "--postgres-password-file", pg.password_file(),
-          "--node", node, "--group-commit-us", "500"};
+          "--node", node, "--group-commit-us", "500", "--drain-ms", "200"};
 }
 
 // The lines of `text` that contain `part`.
@@ -104,6 +104,11 @@ TEST_CASE("postgres server: a game goes on after the server is stopped, and afte
   REQUIRE(server->terminate() == 0);
   server = std::make_unique<ServerProcess>(postgres_args(pg, db, "a"));
   CHECK(lines_with(server->log(), "rooms_restored").at(0).find("restored=1") != std::string::npos);
+  const std::string metrics = server->http_get("/metrics").second;
+  CHECK(metrics.find("\nnyanhall_leases_held 1\n") != std::string::npos);
+  CHECK(metrics.find("\nnyanhall_lease_takeovers_total 1\n") != std::string::npos);  // it had been released
+  CHECK(metrics.find("\nnyanhall_fenced_appends_total 0\n") != std::string::npos);
+  CHECK(metrics.find("\nnyanhall_journal_round_trip_seconds_count ") != std::string::npos);
   rejoin(*a, server->port());
   rejoin(*b, server->port());
   settle({a.get(), b.get()});
