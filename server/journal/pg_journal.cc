@@ -42,15 +42,15 @@ double seconds_since(PgTime::time_point start) {
 
 class PgJournal final : public PostgresJournal {
  public:
-  PgJournal(const PgJournalOptions& o, std::string replica, std::unique_ptr<PgConnection> writer,
+  PgJournal(const PgJournalOptions& o, std::string replica, std::vector<std::unique_ptr<PgConnection>> writers,
             std::unique_ptr<PgConnection> control)
       : o_(o),
         me_{std::move(replica), o.node, o.lease_ttl_ms},
         renew_every_(o.renew_every_ms == 0 ? o.lease_ttl_ms / 3 : o.renew_every_ms),
         address_(o.address),
-        writer_conn_(std::move(writer)),
         control_conn_(std::move(control)) {
-    writer_ = std::thread([this] { write_loop(); });
+    for (auto& conn : writers) writers_.push_back(std::make_unique<Writer>(Writer{std::move(conn), {}, {}}));
+    for (auto& w : writers_) w->thread = std::thread([this, w = w.get()] { write_loop(*w); });
     control_ = std::thread([this] { control_loop(); });
   }
 
@@ -73,7 +73,7 @@ class PgJournal final : public PostgresJournal {
       stop_ = true;
     }
     cv_.notify_all();
-    writer_.join();
+    for (auto& w : writers_) w->thread.join();
   }
 
   // --- Journal ---
@@ -92,7 +92,7 @@ class PgJournal final : public PostgresJournal {
 
   void flush() override {
     std::unique_lock<std::mutex> lock(qmu_);
-    idle_cv_.wait(lock, [this] { return queue_.empty() && !writing_; });
+    idle_cv_.wait(lock, [this] { return queue_.empty() && writing_ == 0; });
   }
 
   void load(const std::function<void(StoredRoom&&)>& each) override;
@@ -156,13 +156,22 @@ class PgJournal final : public PostgresJournal {
   static constexpr std::size_t kMaxClaimsQueued = 10'000;
   static constexpr auto kRetryEvery = std::chrono::seconds(1);
 
+  // One of the writers: a thread and its connection.
+  struct Writer {
+    std::unique_ptr<PgConnection> conn;
+    PgTime::time_point tried{};  // its last attempt to connect
+    std::thread thread;
+  };
+
   void enqueue(Item item);
-  void write_loop();
-  void write_batch(std::deque<Item>& batch);
-  bool writer_ready();
+  bool takes(const Item& item) const;  // under qmu_
+  bool any_to_take() const;            // under qmu_
+  void write_loop(Writer& w);
+  void write_batch(Writer& w, std::deque<Item>& batch);
+  bool writer_ready(Writer& w);
   void writer_failed(const std::string& why);
   void writer_recovered();
-  void probe();  // one round trip, to find out whether the database is back
+  void probe(Writer& w);  // one round trip, to find out whether the database is back
   void control_loop();
   bool control_ready();
   void control_failed(const std::string& why);
@@ -185,17 +194,22 @@ class PgJournal final : public PostgresJournal {
   Lost lost_;
   std::string address_;
 
-  // The writer: its queue and connection.
-  std::mutex qmu_;
+  // The writers: two threads, each with its connection, take batches from one queue, so that
+  // one batch is written while the other waits for its commit. A room is in one batch at a
+  // time (`busy_`), which keeps its records in order.
+  std::mutex qmu_;  // everything down to writer_ok_
   std::condition_variable cv_, idle_cv_;
   std::deque<Item> queue_;
-  bool stop_ = false, writing_ = false, gathering_ = false;
+  bool stop_ = false, gathering_ = false;
+  int writing_ = 0;  // writers with a batch
   std::size_t last_batch_ = 0;
-  std::unique_ptr<PgConnection> writer_conn_;
-  PgTime::time_point writer_tried_{};
-  // Rooms of a failed batch, with the last record number this replica knows to be stored
-  // (the writer thread's alone).
+  // Rooms in a batch on its way; those of a failed batch until it is known whether its commit
+  // was made (with the last record number this replica knows to be stored): their appends
+  // fail at once meanwhile; and whether a writer is finding that out.
+  std::unordered_set<std::string> busy_;
   std::unordered_map<std::string, std::int64_t> doubt_;
+  bool settling_ = false;
+  std::vector<std::unique_ptr<Writer>> writers_;
   std::atomic<bool> writer_ok_{true};
 
   // The control thread: claims, renewals, heartbeats and the sweep, on a connection of its
@@ -208,7 +222,7 @@ class PgJournal final : public PostgresJournal {
   PgTime::time_point control_tried_{};
   std::atomic<bool> control_ok_{true};
 
-  std::thread writer_, control_;
+  std::thread control_;
 };
 
 // --- The writer -------------------------------------------------------------------------
@@ -232,16 +246,24 @@ void PgJournal::enqueue(Item item) {
   if (wake) cv_.notify_one();
 }
 
-void PgJournal::write_loop() {
+bool PgJournal::takes(const Item& item) const { return !busy_.count(item.code); }
+
+bool PgJournal::any_to_take() const {
+  for (const Item& item : queue_)
+    if (takes(item)) return true;
+  return false;
+}
+
+void PgJournal::write_loop(Writer& w) {
   for (;;) {
-    std::deque<Item> batch;
+    std::deque<Item> batch, refused;
     {
       std::unique_lock<std::mutex> lock(qmu_);
       // While the database is away, try it again every second on its own, so that readiness
       // comes back with the database and not only with the next player's move.
-      while (!cv_.wait_for(lock, kRetryEvery, [this] { return stop_ || !queue_.empty(); })) {
+      while (!cv_.wait_for(lock, kRetryEvery, [this] { return (stop_ && queue_.empty()) || any_to_take(); })) {
         lock.unlock();
-        if (!writer_ok_) probe();
+        if (!writer_ok_) probe(w);
         lock.lock();
       }
       if (queue_.empty() && stop_) return;
@@ -253,24 +275,39 @@ void PgJournal::write_loop() {
         gathering_ = false;
       }
       // One item per room in a statement (a room writes one at a time anyway): the statement
-      // then never makes and ends a room, or writes it twice, in one go.
-      std::unordered_set<std::string_view> rooms;
+      // then never makes and ends a room, or writes it twice, in one go. The items of a room
+      // that is busy stay, and so do the later ones of the same room, in their order.
+      std::unordered_set<std::string> skipped;
       std::size_t bytes = 0;
-      while (!queue_.empty() && batch.size() < kFullBatch && bytes < kFullBatchBytes &&
-             !rooms.count(queue_.front().code)) {
-        for (const std::string& r : queue_.front().records) bytes += r.size();
-        batch.push_back(std::move(queue_.front()));
-        queue_.pop_front();
-        rooms.insert(batch.back().code);
+      for (auto it = queue_.begin(); it != queue_.end() && batch.size() < kFullBatch && bytes < kFullBatchBytes;) {
+        if (doubt_.count(it->code) && !skipped.count(it->code)) {
+          refused.push_back(std::move(*it));
+          it = queue_.erase(it);
+          continue;
+        }
+        if (!takes(*it) || skipped.count(it->code)) {
+          skipped.insert(it->code);
+          ++it;
+          continue;
+        }
+        for (const std::string& r : it->records) bytes += r.size();
+        busy_.insert(it->code);
+        batch.push_back(std::move(*it));
+        it = queue_.erase(it);
       }
       last_batch_ = batch.size();
-      writing_ = true;
+      ++writing_;
     }
-    write_batch(batch);
+    // A room whose last commit is in doubt answers `unavailable` until that is settled.
+    for (Item& item : refused)
+      if (item.done) item.done(false);
+    if (!batch.empty()) write_batch(w, batch);
     {
       std::lock_guard<std::mutex> lock(qmu_);
-      writing_ = false;
+      for (const Item& item : batch) busy_.erase(item.code);
+      --writing_;
     }
+    cv_.notify_all();
     idle_cv_.notify_all();
   }
 }
@@ -281,34 +318,46 @@ void PgJournal::writer_failed(const std::string& why) {
 }
 
 // Connected (at most one attempt a second) and every doubt of a failed batch settled.
-bool PgJournal::writer_ready() {
+bool PgJournal::writer_ready(Writer& w) {
   std::string error;
-  if (!writer_conn_->connected()) {
-    if (PgTime::now() - writer_tried_ < kRetryEvery) return false;
-    writer_tried_ = PgTime::now();
-    if (!writer_conn_->connect(error)) {
+  if (!w.conn->connected()) {
+    if (PgTime::now() - w.tried < kRetryEvery) return false;
+    w.tried = PgTime::now();
+    if (!w.conn->connect(error)) {
       writer_failed(error);
       return false;
     }
   }
-  if (!doubt_.empty()) {
-    PgArray codes(PgArray::Of::text);
-    for (const auto& [code, last] : doubt_) codes.add(code);
-    std::vector<PgReply> replies;
-    if (!writer_conn_->round_trip({{PgQuery{pg_sql::kLastSeqs, {{codes.take(), true}}}}}, replies, error) ||
-        !replies[0].ok) {
-      writer_failed(replies.empty() ? error : replies[0].error);
-      return false;
-    }
-    std::vector<std::string> ahead;
-    const PgResult& rows = replies[0].results[0];
-    for (int r = 0; r < rows.rows(); ++r) {
-      auto it = doubt_.find(rows.text(r, 0));
-      if (it != doubt_.end() && rows.int64(r, 1) > it->second) ahead.push_back(it->first);
-    }
-    doubt_.clear();
-    report_lost(ahead, "a failed commit was made after all");
+  std::unordered_map<std::string, std::int64_t> doubts;
+  {
+    std::lock_guard<std::mutex> lock(qmu_);
+    if (settling_) return true;  // the other writer is at it; this batch holds none of those rooms
+    doubts = doubt_;
+    settling_ = !doubts.empty();
   }
+  if (doubts.empty()) return true;
+  PgArray codes(PgArray::Of::text);
+  for (const auto& [code, last] : doubts) codes.add(code);
+  std::vector<PgReply> replies;
+  const bool settled =
+      w.conn->round_trip({{PgQuery{pg_sql::kLastSeqs, {{codes.take(), true}}}}}, replies, error) && replies[0].ok;
+  {
+    std::lock_guard<std::mutex> lock(qmu_);
+    settling_ = false;
+    if (settled)
+      for (const auto& [code, last] : doubts) doubt_.erase(code);
+  }
+  if (!settled) {
+    writer_failed(replies.empty() ? error : replies[0].error);
+    return false;
+  }
+  std::vector<std::string> ahead;
+  const PgResult& rows = replies[0].results[0];
+  for (int r = 0; r < rows.rows(); ++r) {
+    auto it = doubts.find(rows.text(r, 0));
+    if (it != doubts.end() && rows.int64(r, 1) > it->second) ahead.push_back(it->first);
+  }
+  report_lost(ahead, "its records went further than this server knew (a commit whose answer was lost)");
   return true;
 }
 
@@ -316,23 +365,24 @@ void PgJournal::writer_recovered() {
   if (!writer_ok_.exchange(true)) log::info("journal_recovered");
 }
 
-void PgJournal::probe() {
+void PgJournal::probe(Writer& w) {
   PgArray none(PgArray::Of::text);
   std::vector<PgReply> replies;
   std::string error;
-  if (!writer_ready()) return;
-  if (!writer_conn_->round_trip({{PgQuery{pg_sql::kLastSeqs, {{none.take(), true}}}}}, replies, error) ||
+  if (!writer_ready(w)) return;
+  if (!w.conn->round_trip({{PgQuery{pg_sql::kLastSeqs, {{none.take(), true}}}}}, replies, error) ||
       !replies[0].ok)
     return writer_failed(replies.empty() ? error : replies[0].error);
   writer_recovered();
 }
 
-void PgJournal::write_batch(std::deque<Item>& batch) {
+void PgJournal::write_batch(Writer& w, std::deque<Item>& batch) {
   // The rooms this batch writes first, and the seq of each append's first record.
   std::vector<std::int64_t> first_seq(batch.size(), 0);
   std::vector<bool> new_room(batch.size(), false);
   auto fail_all = [&](const std::string& why, bool in_doubt) {
     writer_failed(why);
+    std::lock_guard<std::mutex> lock(qmu_);
     for (std::size_t i = 0; i < batch.size(); ++i)
       if (in_doubt && batch[i].kind == Item::Kind::append) doubt_.emplace(batch[i].code, first_seq[i] - 1);
   };
@@ -340,7 +390,7 @@ void PgJournal::write_batch(std::deque<Item>& batch) {
     for (Item& item : batch)
       if (item.done) item.done(ok);
   };
-  if (!writer_ready()) {
+  if (!writer_ready(w)) {
     fail_all("the database is unavailable", false);
     return done_all(false);
   }
@@ -379,7 +429,7 @@ void PgJournal::write_batch(std::deque<Item>& batch) {
   const auto sent = PgTime::now();
   std::vector<PgReply> replies;
   std::string error;
-  const bool answered = writer_conn_->round_trip(
+  const bool answered = w.conn->round_trip(
       {{PgQuery{pg_sql::kBatch,
                 {{me_.replica}, {me_.node}, {std::to_string(o_.lease_ttl_ms)}, {new_codes.take(), true},
                  {held_codes.take(), true}, {held_epochs.take(), true}, {rooms.take(), true}, {seqs.take(), true},
@@ -706,15 +756,22 @@ std::unique_ptr<PostgresJournal> open_postgres_journal(const PgJournalOptions& o
     }
     if (!migrate_postgres(setup, error)) return nullptr;
   }
-  auto writer = std::make_unique<PgConnection>(
-      options.database, std::vector<std::pair<const char*, const char*>>{{pg_sql::kBatch, pg_sql::kBatchSql},
-                                                                         {pg_sql::kLastSeqs, pg_sql::kLastSeqsSql}});
+  std::vector<std::unique_ptr<PgConnection>> writers;
+  for (int i = 0; i < 2; ++i)
+    writers.push_back(std::make_unique<PgConnection>(
+        options.database, std::vector<std::pair<const char*, const char*>>{{pg_sql::kBatch, pg_sql::kBatchSql},
+                                                                           {pg_sql::kLastSeqs, pg_sql::kLastSeqsSql}}));
   auto control = std::make_unique<PgConnection>(
       options.database, std::vector<std::pair<const char*, const char*>>{{pg_sql::kClaim, pg_sql::kClaimSql},
                                                                          {pg_sql::kClaimRecords, pg_sql::kClaimRecordsSql},
                                                                          {pg_sql::kRenew, pg_sql::kRenewSql},
                                                                          {pg_sql::kSweep, pg_sql::kSweepSql}});
-  if (!writer->connect(error) || !control->connect(error)) {
+  for (auto& conn : writers)
+    if (!conn->connect(error)) {
+      error = explain_connect_error(error);
+      return nullptr;
+    }
+  if (!control->connect(error)) {
     error = explain_connect_error(error);
     return nullptr;
   }
@@ -730,7 +787,7 @@ std::unique_ptr<PostgresJournal> open_postgres_journal(const PgJournalOptions& o
     error = "cannot write the replicas table: " + (replies.empty() ? error : replies[0].error);
     return nullptr;
   }
-  return std::make_unique<PgJournal>(options, replica, std::move(writer), std::move(control));
+  return std::make_unique<PgJournal>(options, replica, std::move(writers), std::move(control));
 }
 
 }  // namespace nyan::server

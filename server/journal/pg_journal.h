@@ -1,19 +1,21 @@
 // The shared journal: PostgreSQL (--journal postgres), for several servers behind one proxy.
 //
-// Records. One writer thread commits the records of every room together (group commit, as the
-// SQLite journal does): one statement per batch, so one round trip, whatever the number of
-// rooms in it (pg_sql.h, kBatch). Every append is fenced by this replica's lease on the room
-// in that statement (leases.h); a room's first append makes the room and its lease (epoch 1).
-// An append the fence refused calls the lease listener (`on_lost`) before its `done(false)`;
-// `done(false)` alone is a failure of the database (nothing was written: answer
-// `unavailable`).
+// Records. Two writer threads, each with its connection, commit the records of every room
+// (group commit, as the SQLite journal does): one statement per batch, so one round trip,
+// whatever the number of rooms in it (pg_sql.h, kBatch). While one batch waits for its commit
+// the other writer sends the next, so the rooms' pace is not one round trip per batch; a room
+// is in one batch at a time, which keeps its records in order. Every append is fenced by this
+// replica's lease on the room in that statement (leases.h); a room's first append makes the
+// room and its lease (epoch 1). An append the fence refused calls the lease listener
+// (`on_lost`) before its `done(false)`; `done(false)` alone is a failure of the database
+// (nothing was written: answer `unavailable`).
 //
 // The database's own failures. A batch whose round trip failed (the server restarted, the
 // network dropped, no answer within the statement timeout and two seconds) fails at once,
-// `healthy()` turns false, and the writer connects again by itself, at most once a second,
-// with the same settings (a multi-host URL with target_session_attrs=read-write finds the new
-// primary). Whether such a batch committed is not known: before the next batch the writer
-// asks for the last record number of each of its rooms, and a room whose records went further
+// `healthy()` turns false, and the writers connect again by themselves, at most once a second
+// each, with the same settings (a multi-host URL with target_session_attrs=read-write finds the
+// new primary). Whether such a batch committed is not known: its rooms' appends fail until a
+// writer has asked for the last record number of each, and a room whose records went further
 // than this replica believes (the commit was made although it failed here) is reported lost,
 // so it is restored from the database rather than served from a memory that lacks a record.
 //
