@@ -181,26 +181,29 @@ TEST_CASE("postgres journal: the appends of fifty rooms waiting together are one
   test::PostgresCluster pg;
   const std::string db = pg.new_database();
   auto a = open_replica(pg, db, "a");
-  // Hold the records table so that the writer's first batch waits, and the next fifty rooms'
-  // first records queue behind it.
+  // Hold the records table so that both writers' first batches wait, and the next fifty rooms'
+  // first records queue behind them.
   pg.query(db, "SELECT pg_stat_statements_reset()");
   const long batches = metrics().journal_batches;
   test::PostgresSession holder = pg.session(db);
   holder.query("BEGIN; LOCK TABLE records IN SHARE MODE");
   std::atomic<int> ok{0};
-  a->journal->append("first", {record("a", 0)}, [&](bool r) { ok += r; });
-  std::this_thread::sleep_for(100ms);  // the first batch is on its way and waits
+  for (const char* code : {"first", "second"}) {
+    a->journal->append(code, {record("a", 0)}, [&](bool r) { ok += r; });
+    std::this_thread::sleep_for(100ms);  // a writer takes it and waits
+  }
   for (int room = 0; room < 50; ++room)
     a->journal->append("room" + std::to_string(room), {record("a", 0), record("a", 1)}, [&](bool r) { ok += r; });
   std::this_thread::sleep_for(100ms);
   holder.query("COMMIT");
   a->journal->flush();
-  CHECK(ok == 51);
-  CHECK(metrics().journal_batches - batches == 2);
-  // The batch statement ran twice, for 1 room and then 50 (its rows are the rooms written).
+  CHECK(ok == 52);
+  CHECK(metrics().journal_batches - batches == 3);
+  // The batch statement ran three times: for one room, one room, and the fifty (its rows are
+  // the rooms written).
   CHECK(pg.query(db, "SELECT calls, rows FROM pg_stat_statements WHERE query LIKE 'WITH created AS%'") ==
-        std::vector<std::vector<std::string>>{{"2", "51"}});
-  CHECK(pg.column(db, "SELECT count(*) FROM records") == std::vector<std::string>{"101"});
+        std::vector<std::vector<std::string>>{{"3", "52"}});
+  CHECK(pg.column(db, "SELECT count(*) FROM records") == std::vector<std::string>{"102"});
 }
 
 TEST_CASE("postgres journal: a lapsed lease is taken over and its old holder's next append is refused",
@@ -368,4 +371,38 @@ TEST_CASE("postgres journal: a database restart fails appends at once, the journ
     if (!lost(code)) CHECK(stored == acked[room]);
     else CHECK(in_order_within(acked[room], stored));
   }
+}
+
+TEST_CASE("postgres journal: a room whose records went further than the journal knows is reported lost, "
+          "and the other rooms go on",
+          "[journal][postgres][restart]") {
+  test::PostgresCluster pg;
+  const std::string db = pg.new_database();
+  auto a = open_replica(pg, db, "a");
+  REQUIRE(append_now(*a->journal, "a-ahead", {record("a", 0)}));
+  REQUIRE(append_now(*a->journal, "a-other", {record("a", 0)}));
+  // As when a commit was made although its answer never came: a record the journal does not
+  // know of is stored after the room's last.
+  pg.query(db, "INSERT INTO records(room, seq, epoch, body) VALUES ('a-ahead', 1, 1, '{\"kind\":\"unknown\"}')");
+  CHECK_FALSE(append_now(*a->journal, "a-ahead", {record("a", 1)}));  // its seq is taken: the batch fails
+  // The writer finds out before its next batch (or within a second): the room is lost, to be
+  // restored from the database; the other room writes on.
+  CHECK(append_now(*a->journal, "a-other", {record("a", 1)}));
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  for (;;) {
+    {
+      std::lock_guard<std::mutex> lock(a->mu);
+      if (a->lost == std::vector<std::string>{"a-ahead"}) break;
+    }
+    REQUIRE(std::chrono::steady_clock::now() < deadline);
+    std::this_thread::sleep_for(20ms);
+  }
+  CHECK(a->journal->held() == 1);
+  CHECK(a->journal->healthy());
+  Claim again = claim_now(*a->journal, "a-ahead");  // its lease is still this replica's: taken back as it is
+  REQUIRE(again.outcome == Claim::Outcome::claimed);
+  CHECK(again.records.size() == 2);
+  CHECK(append_now(*a->journal, "a-ahead", {record("a", 2)}));
+  CHECK(pg.column(db, "SELECT seq FROM records WHERE room = 'a-ahead' ORDER BY seq") ==
+        std::vector<std::string>{"0", "1", "2"});
 }
