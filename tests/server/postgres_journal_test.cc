@@ -24,6 +24,12 @@ using namespace std::chrono_literals;
 
 namespace {
 
+// Each test's own cluster, and a database of its own in it.
+struct FreshDatabase {
+  test::PostgresCluster pg;
+  const std::string db = pg.new_database();
+};
+
 struct Replica {
   std::unique_ptr<PostgresJournal> journal;
   std::mutex mu;
@@ -120,10 +126,9 @@ std::vector<std::string> texts(const std::vector<Json>& records) {
 
 }  // namespace
 
-TEST_CASE("postgres journal: records come back byte for byte, and a restarted node takes its rooms back",
-          "[journal][postgres]") {
-  test::PostgresCluster pg;
-  const std::string db = pg.new_database();
+TEST_CASE_METHOD(FreshDatabase,
+                 "postgres journal: records come back byte for byte, and a restarted node takes its rooms back",
+                 "[journal][postgres]") {
   std::map<std::string, std::vector<std::string>> written;
   {
     auto a = open_replica(pg, db, "a");
@@ -177,9 +182,9 @@ TEST_CASE("postgres journal: records come back byte for byte, and a restarted no
         std::vector<std::string>{std::to_string(postgres_schema_version())});
 }
 
-TEST_CASE("postgres journal: the appends of fifty rooms waiting together are one statement", "[journal][postgres]") {
-  test::PostgresCluster pg;
-  const std::string db = pg.new_database();
+TEST_CASE_METHOD(FreshDatabase,
+                 "postgres journal: the appends of fifty rooms waiting together are one statement",
+                 "[journal][postgres]") {
   auto a = open_replica(pg, db, "a");
   // Hold the records table so that both writers' first batches wait, and the next fifty rooms'
   // first records queue behind them.
@@ -206,10 +211,9 @@ TEST_CASE("postgres journal: the appends of fifty rooms waiting together are one
   CHECK(pg.column(db, "SELECT count(*) FROM records") == std::vector<std::string>{"102"});
 }
 
-TEST_CASE("postgres journal: a lapsed lease is taken over and its old holder's next append is refused",
-          "[journal][postgres][lease]") {
-  test::PostgresCluster pg;
-  const std::string db = pg.new_database();
+TEST_CASE_METHOD(FreshDatabase,
+                 "postgres journal: a lapsed lease is taken over and its old holder's next append is refused",
+                 "[journal][postgres][lease]") {
   // a renews nothing: a server that stopped running (paused, cut off) while it held the room.
   auto a = open_replica(pg, db, "a", 1000, -1);
   auto b = open_replica(pg, db, "b");
@@ -245,11 +249,10 @@ TEST_CASE("postgres journal: a lapsed lease is taken over and its old holder's n
         std::vector<std::string>{"0:1:a", "1:1:a", "2:1:a", "3:2:b"});
 }
 
-TEST_CASE("postgres journal: a node's new run takes its rooms over while the old run writes: none of the old "
-          "run's later appends is stored, none it was told was stored is lost",
-          "[journal][postgres][lease]") {
-  test::PostgresCluster pg;
-  const std::string db = pg.new_database();
+TEST_CASE_METHOD(FreshDatabase,
+                 "postgres journal: a node's new run takes its rooms over while the old run writes: none of the "
+                 "old run's later appends is stored, none it was told was stored is lost",
+                 "[journal][postgres][lease]") {
   auto old_run = open_replica(pg, db, "n");
   constexpr int kRooms = 8;
   // A room stops writing once its append is refused: it lost its lease.
@@ -285,10 +288,10 @@ TEST_CASE("postgres journal: a node's new run takes its rooms over while the old
   }
 }
 
-TEST_CASE("postgres journal: renewals keep a lease past its time to live, and a release hands the room over at once",
-          "[journal][postgres][lease]") {
-  test::PostgresCluster pg;
-  const std::string db = pg.new_database();
+TEST_CASE_METHOD(FreshDatabase,
+                 "postgres journal: renewals keep a lease past its time to live, and a release hands the room "
+                 "over at once",
+                 "[journal][postgres][lease]") {
   auto a = open_replica(pg, db, "a", 600, 0, "10.1.2.3:8080");
   auto b = open_replica(pg, db, "b", 600);
   REQUIRE(append_now(*a->journal, "a-kept", {record("a", 0)}));
@@ -320,11 +323,10 @@ TEST_CASE("postgres journal: renewals keep a lease past its time to live, and a 
   CHECK(again.records.size() == 2);
 }
 
-TEST_CASE("postgres journal: a database restart fails appends at once, the journal comes back by itself, and "
-          "nothing reported durable is missing",
-          "[journal][postgres][restart]") {
-  test::PostgresCluster pg;
-  const std::string db = pg.new_database();
+TEST_CASE_METHOD(FreshDatabase,
+                 "postgres journal: a database restart fails appends at once, the journal comes back by itself, "
+                 "and nothing reported durable is missing",
+                 "[journal][postgres][restart]") {
   auto a = open_replica(pg, db, "a");
   constexpr int kRooms = 4;
   std::atomic<int> failed{0};
@@ -373,11 +375,10 @@ TEST_CASE("postgres journal: a database restart fails appends at once, the journ
   }
 }
 
-TEST_CASE("postgres journal: a room whose records went further than the journal knows is reported lost, "
-          "and the other rooms go on",
-          "[journal][postgres][restart]") {
-  test::PostgresCluster pg;
-  const std::string db = pg.new_database();
+TEST_CASE_METHOD(FreshDatabase,
+                 "postgres journal: a room whose records went further than the journal knows is reported lost, "
+                 "and the other rooms go on",
+                 "[journal][postgres][restart]") {
   auto a = open_replica(pg, db, "a");
   REQUIRE(append_now(*a->journal, "a-ahead", {record("a", 0)}));
   REQUIRE(append_now(*a->journal, "a-other", {record("a", 0)}));
