@@ -56,9 +56,11 @@ class Leases {
   // a restarted server is never mistaken for the one before it.
   virtual const std::string& replica() const = 0;
 
-  // Called once for each room this replica lost (its lease taken over or lapsed, or an append
+  // Called for each room this replica lost (its lease taken over or lapsed, or an append
   // refused by the fence; for a refused append, before that append's `done(false)`), from one
-  // of the journal's threads. Set it before the first append or claim.
+  // of the journal's threads: once when it is found out, and again for every append the room
+  // still sends after it (a listener ignores a room it no longer serves). Set it before the
+  // first append or claim.
   virtual void on_lost(Lost lost) = 0;
 
   // Claims room `code` (see the top of this file). `done` runs once, on one of the journal's
