@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Assembles the root filesystem of the server image in OUT_DIR/root: the nyanhall binary,
 # exactly the shared libraries it loads (ldd's list: glibc, libstdc++, OpenSSL's libssl and
-# libcrypto, SQLite, spdlog, fmt, zlib, all from the Debian packages the build stage
-# installed), the user and group nyanhall (10001:10001), /tmp, and the browser client;
+# libcrypto, SQLite, libpq with the Kerberos and LDAP libraries it links, spdlog, fmt, zlib,
+# all from the Debian packages the build stage installed), the user and group nyanhall (10001:10001), /tmp, and the browser client;
 # OUT_DIR/data is the empty /data, which the Dockerfile copies with its owner. The image is
 # FROM scratch with this tree: no shell, no package manager, nothing the server does not run.
 # Usage: deploy/image-root.sh BINARY WEB_DIR OUT_DIR   (run in the build stage)

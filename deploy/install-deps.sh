@@ -5,14 +5,16 @@
 #                   readable screenshots, nodejs/npm when the machine has no node (playwright-core
 #                   wants node >= 20), and playwright-core from tests/web/package-lock.json.
 #   --with-cluster  also what the deployment tests use: HAProxy (deploy/test-cluster.sh), curl,
-#                   yamllint and PyYAML (deploy/check-manifests.py).
+#                   yamllint and PyYAML (deploy/check-manifests.py), and the PostgreSQL 15 server
+#                   the tests of the PostgreSQL journal start in a temporary directory.
 #   --with-fuzz     also clang and its sanitizer and libFuzzer runtimes (the sanitizer build and
 #                   the fuzz targets, tests/fuzz).
 set -euo pipefail
 
-# python3-yaml: the server tests read protocol/asyncapi.yaml through it.
+# python3-yaml: the server tests read protocol/asyncapi.yaml through it. libpq-dev: the server
+# links libpq (the PostgreSQL journal), whichever journal it runs with.
 packages=(g++ cmake make ninja-build ccache pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev
-          libssl-dev catch2 libsqlite3-dev python3-yaml zlib1g-dev)
+          libssl-dev catch2 libsqlite3-dev libpq-dev python3-yaml zlib1g-dev)
 browser=0
 for arg in "$@"; do
   case "$arg" in
@@ -21,7 +23,7 @@ for arg in "$@"; do
       packages+=(chromium fonts-ipafont-gothic)
       if ! command -v node >/dev/null; then packages+=(nodejs npm); fi
       ;;
-    --with-cluster) packages+=(haproxy curl yamllint) ;;
+    --with-cluster) packages+=(haproxy curl yamllint postgresql-15) ;;
     --with-fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
     *) echo "install-deps: unknown argument $arg" >&2; exit 2 ;;
   esac

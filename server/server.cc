@@ -16,6 +16,7 @@
 #include "server/session/listener.h"
 #include "server/common/log.h"
 #include "server/common/metrics.h"
+#include "server/journal/pg_journal.h"
 #include "server/journal/sqlite_journal.h"
 #include "server/session/ws_session.h"
 
@@ -46,7 +47,7 @@ Json preflight(const Config& c) {
   std::error_code ec;
   if (!c.web_root.empty() && !fs::is_directory(c.web_root, ec))
     return {{"web_root", c.web_root}, {"error", "not a directory"}};
-  if (c.journal != "none" && !c.data_dir.empty() && fs::exists(c.data_dir, ec) && !fs::is_directory(c.data_dir, ec))
+  if (c.journal == "sqlite" && !c.data_dir.empty() && fs::exists(c.data_dir, ec) && !fs::is_directory(c.data_dir, ec))
     return {{"data_dir", c.data_dir}, {"error", "not a directory"}};
   return nullptr;
 }
@@ -77,7 +78,17 @@ TlsContext load_tls(const Config& c, bool reload, const TlsContext& kept = nullp
 }
 
 std::unique_ptr<Journal> open_journal(const Config& c, std::string& error) {
-  if (c.journal == "none" || c.data_dir.empty()) return make_memory_journal();
+  if (c.journal == "none") return make_memory_journal();
+  if (c.journal == "postgres") {
+    PgJournalOptions o;
+    o.database.url = c.postgres;
+    o.database.password_file = c.postgres_password_file;
+    o.node = c.node;
+    o.address = c.replica_address;
+    o.lease_ttl_ms = c.lease_ttl_ms;
+    o.group_commit_us = c.group_commit_us;
+    return open_postgres_journal(o, error);
+  }
   return open_sqlite_journal(c.data_dir, c.group_commit_us, error);
 }
 
@@ -141,12 +152,17 @@ int run_server(const Config& given, const std::string& program_path, const Journ
 
   std::string journal_error;
   std::unique_ptr<Journal> journal = open_journal(config, journal_error);
+  if (!journal && config.journal == "postgres") {
+    // Unreachable, refused or newer than this build: the configuration, not a passing fault.
+    log::error("bad_config", {{"postgres", describe_postgres_url(config.postgres)}, {"error", journal_error}});
+    return 2;
+  }
   if (!journal) {
     log::error("journal_open_failed", {{"data_dir", config.data_dir}, {"error", journal_error}});
     return 1;
   }
   if (wrap) journal = wrap(std::move(journal));
-  if (config.journal == "none" || config.data_dir.empty())
+  if (config.journal == "none")
     log::warn("journal", {{"backend", journal->describe()}, {"mode", "in-memory: rooms do not survive a restart"}});
   else
     log::info("journal", {{"backend", journal->describe()}});

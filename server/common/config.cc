@@ -109,8 +109,16 @@ const std::vector<Setting>& settings() {
        text(&Config::tls_plain, "", {"redirect", "refuse"})},
       {"threads", "I/O threads (0 = one per hardware thread)", integer(&Config::threads, 0, 256)},
       {"data-dir", "journal directory; empty means in-memory", text(&Config::data_dir, "DIR")},
-      {"journal", "sqlite, or none: in-memory, nothing survives a restart",
-       text(&Config::journal, "", {"sqlite", "none"})},
+      {"journal", "sqlite (in --data-dir), postgres (shared by several servers, see --postgres), or none: in-memory, nothing survives a restart",
+       text(&Config::journal, "", {"sqlite", "postgres", "none"})},
+      {"postgres", "with --journal postgres: a libpq connection string or URI, without the password",
+       text(&Config::postgres, "URL")},
+      {"postgres-password-file", "a file holding the database password alone (else libpq's PGPASSFILE or ~/.pgpass)",
+       text(&Config::postgres_password_file, "FILE")},
+      {"lease-ttl-ms", "with --journal postgres: how long a room stays this server's without a renewal (renewed every third of it)",
+       integer(&Config::lease_ttl_ms, 500, 600'000)},
+      {"replica-address", "with --journal postgres: HOST:PORT where the proxy and the other servers reach this one (the hint given for its rooms)",
+       text(&Config::replica_address, "HOST:PORT")},
       {"log-format", "text (logfmt) or json (one object per line)", text(&Config::log_format, "", {"text", "json"})},
       {"log-level", "the least severe level written",
        text(&Config::log_level, "", {"trace", "debug", "info", "warn", "error", "critical", "off"})},
@@ -253,7 +261,11 @@ std::optional<Config> parse_config(const std::vector<std::string>& args, std::st
       return std::nullopt;
     }
   }
-  if (c.data_dir.empty()) c.journal = "none";
+  if (c.data_dir.empty() && c.journal == "sqlite") c.journal = "none";
+  if (c.journal == "postgres" && c.postgres.empty()) {
+    error = "--journal postgres needs --postgres (NYANHALL_POSTGRES): a libpq connection string or URI";
+    return std::nullopt;
+  }
   if (c.tls_cert.empty() != c.tls_key.empty()) {
     error = "--tls-cert and --tls-key go together (NYANHALL_TLS_CERT, NYANHALL_TLS_KEY)";
     return std::nullopt;

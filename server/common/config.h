@@ -16,7 +16,15 @@ struct Config {
   int port = 8080;
   int threads = 0;               // 0: one per hardware thread
   std::string data_dir = "./data";
-  std::string journal = "sqlite";  // sqlite | none (in-memory)
+  std::string journal = "sqlite";  // sqlite | postgres | none (in-memory)
+  // The shared journal (--journal postgres): a libpq connection string or URI without a
+  // password, the file holding the password (else libpq's own: PGPASSFILE, ~/.pgpass), how
+  // long a room's lease lasts unless renewed, and where this replica says it can be reached
+  // (the routing hint another replica gives for its rooms).
+  std::string postgres;
+  std::string postgres_password_file;
+  int lease_ttl_ms = 10'000;
+  std::string replica_address;
   std::string log_format = "text";  // text | json
   std::string log_level = "info";   // trace debug info warn error critical off
   std::string web_root;             // the browser client's files; empty: built-in location

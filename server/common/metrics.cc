@@ -129,6 +129,12 @@ std::string Metrics::render() const {
   counter("nyanhall_journal_batches_total", "Journal commits (each may hold several rooms' records)", journal_batches);
   counter("nyanhall_journal_records_total", "Journal records made durable", journal_records);
   counter("nyanhall_journal_failures_total", "Journal commits that failed", journal_failures);
+  counter("nyanhall_leases_held", "Rooms whose lease in the shared journal this replica holds", leases_held, "gauge");
+  counter("nyanhall_lease_takeovers_total",
+          "Rooms claimed from another replica or after their lease lapsed or was released (the epoch went up)",
+          lease_takeovers);
+  counter("nyanhall_fenced_appends_total", "Appends refused because this replica no longer held the room's lease",
+          fenced_appends);
   counter("nyanhall_bot_moves_total", "Moves made by bots (bot seats, stand-ins for gone players, clocks run out)",
           bot_moves);
   counter("nyanhall_bot_queue_full_total", "Bot decisions put off because the bot threads' queue was full",
@@ -159,6 +165,8 @@ std::string Metrics::render() const {
       if (const long n = http_[r][i]; n > 0)
         o << "nyanhall_http_requests_total{route=\"" << route_name(r) << "\",status=\""
           << (kHttpStatuses[i] ? std::to_string(kHttpStatuses[i]) : "other") << "\"} " << n << "\n";
+  o << journal_round_trip_seconds.render("nyanhall_journal_round_trip_seconds",
+                                         "One round trip to the shared journal's database (a batch, a claim, a renewal)");
   o << action_seconds.render("nyanhall_action_seconds",
                              "From receiving an action to sending its updates (journal included)");
   return o.str();

@@ -75,6 +75,10 @@ class Metrics {
   std::atomic<long> journal_batches{0};
   std::atomic<long> journal_records{0};
   std::atomic<long> journal_failures{0};
+  // The shared journal's leases (journal/leases.h; zero with a journal of one server's own).
+  std::atomic<long> leases_held{0};
+  std::atomic<long> lease_takeovers{0};  // claims that raised the epoch: from another replica, or lapsed
+  std::atomic<long> fenced_appends{0};   // appends refused because the lease was no longer this replica's
   std::atomic<long> bot_moves{0};        // moves made by bots (bot seats, stand-ins, clocks run out)
   std::atomic<long> bot_queue_full{0};   // bot decisions that found the pool's queue full
   std::atomic<long> clock_timeouts{0};   // decisions whose clock ran out
@@ -83,6 +87,9 @@ class Metrics {
   std::atomic<long> tls_reloads{0};
   std::atomic<long> tls_reload_failures{0};
   std::atomic<long> tls_certificate_not_after{0};  // Unix seconds; 0: no certificate
+  // One round trip to a networked journal (a batch, a claim, a renewal).
+  Histogram journal_round_trip_seconds{{0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
+                                        0.25, 1, 5}};
   Histogram action_seconds{{0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
                             0.1, 0.25, 1}};
 

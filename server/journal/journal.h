@@ -17,6 +17,8 @@
 
 namespace nyan::server {
 
+class Leases;
+
 // Everything journaled about one room, in order, for recovery at start.
 struct StoredRoom {
   std::string code;
@@ -48,6 +50,9 @@ class Journal {
   virtual void mark_broken(const std::string& code) = 0;
   // Waits until everything appended so far is durable or failed.
   virtual void flush() = 0;
+  // The rooms' leases when several servers share this journal (journal/leases.h); nullptr
+  // when this server alone writes it, and so serves every room it holds.
+  virtual Leases* leases() { return nullptr; }
 };
 
 // The wall-clock time a record carries as "t" (milliseconds since the epoch): the retention

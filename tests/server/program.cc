@@ -21,9 +21,11 @@ ProgramResult run_program(const std::vector<std::string>& argv, const std::vecto
   for (const std::string& e : env) envp.push_back(const_cast<char*>(e.c_str()));  // first: getenv finds these
   for (char** e = environ; *e; ++e) envp.push_back(*e);
   envp.push_back(nullptr);
+  // Close-on-exec: the program keeps only its stdout and stderr, so that a daemon it starts
+  // (a database server) does not hold the pipes open after it exits.
   int out[2], err[2];
-  REQUIRE(pipe(out) == 0);
-  REQUIRE(pipe(err) == 0);
+  REQUIRE(pipe2(out, O_CLOEXEC) == 0);
+  REQUIRE(pipe2(err, O_CLOEXEC) == 0);
   const pid_t pid = fork();
   REQUIRE(pid >= 0);
   if (pid == 0) {

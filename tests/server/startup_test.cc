@@ -58,7 +58,7 @@ TEST_CASE("startup: --version and --help print to stdout and exit 0", "[server][
   CHECK(flags.size() >= 25);
   CHECK(flags["port"] == std::make_pair(std::string("PORT"), std::string("8080")));
   CHECK(flags["bind"] == std::make_pair(std::string("ADDRESS"), std::string("0.0.0.0")));
-  CHECK(flags["journal"] == std::make_pair(std::string("sqlite|none"), std::string("sqlite")));
+  CHECK(flags["journal"] == std::make_pair(std::string("sqlite|postgres|none"), std::string("sqlite")));
   CHECK(flags["drain-ms"] == std::make_pair(std::string("MS"), std::string("5000")));
   CHECK(flags["max-message-bytes"] == std::make_pair(std::string("BYTES"), std::string("16384")));
   CHECK(flags["port-file"] == std::make_pair(std::string("FILE"), std::string("empty")));
