@@ -40,14 +40,14 @@ Room::Room(net::any_io_executor executor, Context context, std::string code, con
       game_(game),
       options_(std::move(options)),
       secret_(std::move(secret)),
-      seats_(static_cast<std::size_t>(game.seat_count(options_))),
+      seats_(static_cast<std::size_t>(game.type().seat_count(options_))),
       idle_timer_(strand_),
       bot_retry_(strand_),
       rules_(RoomRules::of(options_)),
       clock_timer_(strand_) {
-  for (const ActionForm& f : game_.action_forms())
+  for (const ActionForm& f : game_.type().action_forms)
     if (f.side) side_types_.push_back(f.type);
-  metrics().room_entered(game_.id(), RoomPhase::lobby);
+  metrics().room_entered(game_.type().id, RoomPhase::lobby);
   counted_ = true;
 }
 
@@ -56,7 +56,7 @@ Room::~Room() {
     const RoomPhase p = status_ == Status::playing ? RoomPhase::playing
                         : status_ == Status::over  ? RoomPhase::over
                                                    : RoomPhase::lobby;
-    metrics().room_left(game_.id(), p);
+    metrics().room_left(game_.type().id, p);
   }
 }
 
@@ -144,7 +144,7 @@ void Room::claim_seat(const ParticipantPtr& from, const Envelope& msg, Seat seat
   std::string name = clean_name(string_field(msg.body, "name", 256).value_or(""));
   std::vector<Json> records;
   if (host)
-    records.push_back({{"kind", "room_created"}, {"code", code_}, {"game", game_.id()},
+    records.push_back({{"kind", "room_created"}, {"code", code_}, {"game", game_.type().id},
                        {"options", options_}, {"secret", secret_}});
   records.push_back({{"kind", "seat_claimed"}, {"seat", seat}, {"token_hash", token_hash(token)}, {"name", name}});
   // Nothing else runs until the record is durable, so no second join can take the seat.
@@ -166,7 +166,7 @@ void Room::claim_seat(const ParticipantPtr& from, const Envelope& msg, Seat seat
     attach(from, seat);
     reply(from, {{"type", "joined"}, {"re", re}, {"room", code_}, {"seat", seat}, {"token", token},
                  {"host", host_ == seat}});
-    log::info(host ? "room_created" : "seat_claimed", {{"room", code_}, {"game", game_.id()}, {"seat", seat}});
+    log::info(host ? "room_created" : "seat_claimed", {{"room", code_}, {"game", game_.type().id}, {"seat", seat}});
     broadcast_room_info();
     if (match_) send_snapshot(from->participant_id(), seat);
   });

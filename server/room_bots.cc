@@ -92,7 +92,7 @@ void Room::on_remove_bot(const ParticipantPtr& from, const Envelope& msg) {
 bool Room::bot_plays(Seat seat) const {
   const SeatState& st = seats_[seat];
   // A seat out of time forfeits instead where the room says so and the game has forfeits.
-  const bool bot_on_timeout = !(rules_.forfeit_on_timeout && game_.forfeits());
+  const bool bot_on_timeout = !(rules_.forfeit_on_timeout && game_.type().forfeits);
   return st.claimed && (st.bot || st.stand_in || (bot_on_timeout && clocks_.out_of_time(seat)));
 }
 

@@ -66,7 +66,7 @@ void Room::clock_expired() {
 void Room::out_of_time(Seat seat) {
   metrics().clock_timeouts++;
   log::info("clock_ran_out", {{"room", code_}, {"game_no", game_no_}, {"seat", seat}, {"version", match_->version()}});
-  if (rules_.forfeit_on_timeout && game_.forfeits()) {
+  if (rules_.forfeit_on_timeout && game_.type().forfeits) {
     // After anything in flight (another seat's forfeit may already have ended the game).
     return when_idle([this, seat, game_no = game_no_] {
       if (status_ != Status::playing || game_no != game_no_ || !clocks_.out_of_time(seat)) return;

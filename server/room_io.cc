@@ -30,7 +30,7 @@ Json Room::room_info() const {
     if (st.bot || st.stand_in) j["bot"] = true;  // its moves are the bot's
     seats.push_back(std::move(j));
   }
-  return {{"type", "room"},         {"room", code_},     {"game", game_.id()},         {"options", options_},
+  return {{"type", "room"},         {"room", code_},     {"game", game_.type().id},   {"options", options_},
           {"status", status_name(status_)}, {"host", host_}, {"game_no", game_no_},
           {"seats", seats},         {"spectators", spectators_}, {"finished", kept_game_numbers()}};
 }
@@ -92,10 +92,10 @@ void Room::set_status(Status s) {
   auto phase = [](Status st) {
     return st == Status::playing ? RoomPhase::playing : st == Status::over ? RoomPhase::over : RoomPhase::lobby;
   };
-  if (counted_) metrics().room_left(game_.id(), phase(status_));
+  if (counted_) metrics().room_left(game_.type().id, phase(status_));
   status_ = s;
   counted_ = s != Status::closed;
-  if (counted_) metrics().room_entered(game_.id(), phase(status_));
+  if (counted_) metrics().room_entered(game_.type().id, phase(status_));
 }
 
 }  // namespace nyan::server

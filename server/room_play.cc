@@ -50,7 +50,7 @@ void Room::start_match(const ParticipantPtr& from, const Json& re) {
                  for (SeatState& st : seats_) st.requests.clear();  // ids are remembered per game
                  set_status(Status::playing);
                  start_clocks();
-                 log::info("game_started", {{"room", code_}, {"game", game_.id()}, {"game_no", game_no_}});
+                 log::info("game_started", {{"room", code_}, {"game", game_.type().id}, {"game_no", game_no_}});
                  reply(from, {{"type", "ok"}, {"re", re}});
                  broadcast_room_info();
                  for (const auto& [pid, conn] : conns_) send_snapshot(pid, conn.seat);
