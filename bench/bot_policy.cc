@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "bad options\n");
     return 2;
   }
-  const int seats = g->seat_count(opts);
+  const int seats = g->type().seat_count(opts);
   std::vector<bool> policy(static_cast<std::size_t>(seats), argc <= 3);
   if (argc > 3)
     for (const char* p = argv[3]; *p; ++p)

@@ -85,9 +85,9 @@ Choice choose(const Game& game, const Json& options, Seat seat, const Json& view
   std::vector<std::size_t> candidates;
   std::vector<double> total;
   std::vector<int> tried;
-  const std::string id = game.id();
+  const std::string id = game.type().id;
   std::set<std::string> side_types;  // the game's side actions, by type (its action forms say which)
-  for (const ActionForm& form : game.action_forms())
+  for (const ActionForm& form : game.type().action_forms)
     if (form.side) side_types.insert(form.type);
   const auto side = [&](const Json& action) {
     return action.is_object() && action.contains("type") && action["type"].is_string() &&

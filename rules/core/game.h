@@ -24,22 +24,6 @@ class Game {
   // What the game is, as data (game_type.h).
   const GameType& type() const { return type_; }
 
-  // The data getters of before GameType, until their callers read type().
-  std::string id() const { return type_.id; }
-  std::string title() const { return type_.title; }
-  std::string title_ja() const { return type_.title_ja; }
-  std::string summary() const { return type_.summary; }
-  int min_seats() const { return type_.min_seats; }
-  int max_seats() const { return type_.max_seats; }
-  std::vector<OptionSpec> option_schema() const { return type_.options; }
-  std::vector<ActionForm> action_forms() const { return type_.action_forms; }
-  using Reason = OutcomeReason;
-  std::vector<Reason> outcome_reasons() const { return type_.outcome_reasons; }
-  bool forfeits() const { return type_.forfeits; }
-  int seat_count(const Json& options) const { return type_.seat_count(options); }
-  std::vector<Json> sample_options() const { return type_.sample_options; }
-  Json catalog_entry() const { return nyan::catalog_entry(type_); }
-
   // Fills defaults and checks every option (the type's schema, then check_options). On
   // success `out` is the complete options object every other call expects.
   Result normalize_options(const Json& given, Json& out) const;

@@ -54,7 +54,7 @@ std::vector<Json> tries_for(const State& s, Seat viewer) {
 // the spectator, kResamples re-deals each.
 void check_leaks(const std::string& id) {
   const Game& g = test::game(id);
-  for (const Json& given : g.sample_options()) {
+  for (const Json& given : g.type().sample_options) {
     const Json opts = test::options(g, given);
     INFO("options " << opts.dump());
     long checked = 0, differed = 0;
@@ -89,7 +89,7 @@ void check_leaks(const std::string& id) {
       while (true) {
         check_state(*s);
         if (s->over()) break;
-        if (g.forfeits() && rng.uniform(kForfeitOdds) == 0) {  // a game ended here instead
+        if (g.type().forfeits && rng.uniform(kForfeitOdds) == 0) {  // a game ended here instead
           auto forfeited = s->clone();
           REQUIRE(forfeited->forfeit(static_cast<Seat>(rng.uniform(static_cast<std::uint64_t>(s->seat_count())))));
           check_state(*forfeited);
@@ -116,5 +116,5 @@ TEST_CASE("leak: hinode", "[leak]") { check_leaks("hinode"); }
 
 TEST_CASE("leak: every registered game has its test case", "[leak]") {
   register_all_games();
-  for (const Game* g : registry().games()) CHECK(test::has_test_case("leak: " + g->id()));
+  for (const Game* g : registry().games()) CHECK(test::has_test_case("leak: " + g->type().id));
 }

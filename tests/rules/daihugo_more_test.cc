@@ -121,13 +121,13 @@ TEST_CASE("options: schema, defaults and errors naming the option", "[daihugo][o
     REQUIRE(g.normalize_options(given, out).is_ok());
     CHECK(out["solo_target_turns"] == target);
   }
-  CHECK(g.min_seats() == 1);
-  CHECK(g.max_seats() == 4);
-  CHECK(g.seat_count(nyan::test::options(g, {{"players", 3}})) == 3);
+  CHECK(g.type().min_seats == 1);
+  CHECK(g.type().max_seats == 4);
+  CHECK(g.type().seat_count(nyan::test::options(g, {{"players", 3}})) == 3);
   // The sample options cover every player count and the rule-changing options.
   std::set<int> players;
   std::set<std::string> seen;
-  for (const Json& o : g.sample_options()) {
+  for (const Json& o : g.type().sample_options) {
     const Json n = nyan::test::options(g, o);
     players.insert(n["players"].get<int>());
     for (const char* k : {"match", "opening_lead", "next_round_start"}) seen.insert(n[k].get<std::string>());

@@ -91,8 +91,8 @@ TEST_CASE("options: schema, defaults and errors naming the option", "[doublehunt
     CHECK(r.error().code == RuleError::bad_option);
     CHECK(r.error().message.find(name) != std::string::npos);
   }
-  CHECK(g.min_seats() == 4);
-  CHECK(g.max_seats() == 4);
+  CHECK(g.type().min_seats == 4);
+  CHECK(g.type().max_seats == 4);
   auto s = nyan::test::start(g, nyan::test::options(g, {{"target_score", 30}, {"max_turns", 9}, {"max_boost", 0}}), 1);
   CHECK(dh(*s).board().target_score == 30);
   CHECK(dh(*s).board().max_turns == 9);
@@ -336,7 +336,7 @@ TEST_CASE("resample keeps what the viewer knows", "[doublehunt][leak]") {  // §
 // clock ran out instead), so the engine keeps the default and refuses one.
 TEST_CASE("forfeit: refused, the game goes on", "[doublehunt][forfeit]") {
   const Game& g = nyan::test::game("doublehunt");
-  CHECK_FALSE(g.forfeits());
+  CHECK_FALSE(g.type().forfeits);
   auto s = nyan::test::start(g, nyan::test::options(g, nullptr), 3);
   nyan::test::require_no_forfeits(*s);
 }

@@ -283,7 +283,7 @@ TEST_CASE("K7 mouse extermination", "[kushine][K7]") {  // R8, R9, G12
   CHECK(contains(one.legal_actions(1), exterminate()));
   // The form random games do not reach (tests/conformance/action_forms_test.cc): every action
   // offered here has the shape the catalog publishes.
-  const Json schema = nyan::test::game("kushine").catalog_entry()["actions"];
+  const Json schema = catalog_entry(nyan::test::game("kushine").type())["actions"];
   for (const Json& a : one.legal_actions(1)) CHECK_FALSE(nyan::test::schema_problem(schema, a));
   must_apply(one, 1, exterminate());
   CHECK(pile(one, 1) == L({"cook", "guard"}));
@@ -553,7 +553,7 @@ TEST_CASE("K15 the two-player variant", "[kushine][K15]") {  // G1, R1, R7
 // clock ran out instead), so the engine keeps the default and refuses one.
 TEST_CASE("forfeit: refused, the game goes on", "[kushine][forfeit]") {
   const Game& g = nyan::test::game("kushine");
-  CHECK_FALSE(g.forfeits());
+  CHECK_FALSE(g.type().forfeits);
   auto s = nyan::test::start(g, nyan::test::options(g, {{"players", 3}}), 3);
   nyan::test::require_no_forfeits(*s);
 }

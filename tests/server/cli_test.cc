@@ -40,12 +40,12 @@ TEST_CASE("cli: bots play every game to the end", "[server][cli]") {
   ServerProcess server({"--journal", "none", "--max-client-rooms-per-minute", "1000"});
   int seed = 1;
   for (const Game* g : registry().games()) {
-    for (const Json& given : g->sample_options()) {
+    for (const Json& given : g->type().sample_options) {
       Json options;
       REQUIRE(g->normalize_options(given, options));
-      const int seats = g->seat_count(options);
-      INFO(g->id() << " " << options.dump());
-      Child host({NYANHALL_CLI, "bot", "--server", server_addr(server), "--create", g->id(), "--options", given.dump(),
+      const int seats = g->type().seat_count(options);
+      INFO(g->type().id << " " << options.dump());
+      Child host({NYANHALL_CLI, "bot", "--server", server_addr(server), "--create", g->type().id, "--options", given.dump(),
                   "--start", "--seed", std::to_string(seed++)});
       const std::string code = host.room_code(10s);
       REQUIRE(!code.empty());

@@ -115,13 +115,13 @@ TEST_CASE("PROTOCOL.md summarises every game's action types and outcome reasons"
   register_all_games();
   const std::string md = protocol_md();
   for (const Game* g : registry().games()) {
-    INFO(g->id());
-    const auto from = md.find("(`" + g->id() + "`)\n");
+    INFO(g->type().id);
+    const auto from = md.find("(`" + g->type().id + "`)\n");
     REQUIRE(from != std::string::npos);
     const std::string section = md.substr(from, md.find("\n#", from) - from);
-    for (const ActionForm& f : g->action_forms())
+    for (const ActionForm& f : g->type().action_forms)
       CHECK(std::regex_search(section, std::regex("`" + f.type + "[{`]")));
-    for (const Game::Reason& r : g->outcome_reasons()) CHECK(section.find("`" + r.reason + "`") != std::string::npos);
+    for (const OutcomeReason& r : g->type().outcome_reasons) CHECK(section.find("`" + r.reason + "`") != std::string::npos);
   }
 }
 
@@ -146,7 +146,7 @@ TEST_CASE("asyncapi: the error codes are the server's, and PROTOCOL.md lists the
 TEST_CASE("asyncapi: the server knows every client message of the document, and only those", "[server][spec]") {
   register_all_games();
   std::set<std::string> games;
-  for (const Game* g : registry().games()) games.insert(g->id());
+  for (const Game* g : registry().games()) games.insert(g->type().id);
   std::set<std::string> document;
   for (const Json& id : asyncapi()["components"]["schemas"]["gameId"]["enum"]) document.insert(id.get<std::string>());
   CHECK(document == games);
@@ -181,9 +181,9 @@ TEST_CASE("asyncapi: /api/games publishes each engine's action schema, side acti
   for (const Json& entry : catalog["games"]) {
     const Game* g = registry().find(entry["id"]);
     REQUIRE(g);
-    INFO(g->id());
-    CHECK(entry["actions"] == action_schema(g->action_forms()));
+    INFO(g->type().id);
+    CHECK(entry["actions"] == action_schema(g->type().action_forms));
     CHECK(entry["side_actions"].is_array());
-    CHECK(entry["outcome_reasons"].size() == g->outcome_reasons().size());
+    CHECK(entry["outcome_reasons"].size() == g->type().outcome_reasons.size());
   }
 }
