@@ -6,7 +6,13 @@
 
 namespace nyan {
 
-Game::Game(GameType type) : type_(std::move(type)) {}
+Game::Game(GameType type, std::unique_ptr<const BotPolicy> policy)
+    : type_(std::move(type)), policy_(std::move(policy)) {}
+
+const BotPolicy& Game::bot_policy() const {
+  static const BotPolicy plain;  // random playouts, scored by the winners
+  return policy_ ? *policy_ : plain;
+}
 
 Result Game::normalize_options(const Json& given, Json& out) const {
   // The room options (clock, on_timeout, drop_policy) are every game's, checked apart.

@@ -1,13 +1,14 @@
 // The engine interface, part 1: a game's description (GameType, as data) and its behaviour
 // that needs no State: options checked across each other, the factory for its initial State,
-// a bound on its length, states sampled from a seat's view. One Game object per engine lives
-// in the registry.
+// a bound on its length, states sampled from a seat's view, and the search bot's policy. One
+// Game object per engine lives in the registry.
 #pragma once
 
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "rules/core/bot_policy.h"
 #include "rules/core/game_type.h"
 #include "rules/core/result.h"
 #include "rules/core/rng.h"
@@ -18,11 +19,15 @@ namespace nyan {
 
 class Game {
  public:
-  explicit Game(GameType type);
+  // `policy`: the search bot's policy for this game (bot_policy.h); nullptr plays it out at
+  // random and scores it by its winners.
+  explicit Game(GameType type, std::unique_ptr<const BotPolicy> policy = nullptr);
   virtual ~Game() = default;
 
   // What the game is, as data (game_type.h).
   const GameType& type() const { return type_; }
+  // How the search bot plays it (bot_policy.h).
+  const BotPolicy& bot_policy() const;
 
   // Fills defaults and checks every option (the type's schema, then check_options). On
   // success `out` is the complete options object every other call expects.
@@ -54,6 +59,7 @@ class Game {
 
  private:
   GameType type_;
+  std::unique_ptr<const BotPolicy> policy_;
 };
 
 }  // namespace nyan

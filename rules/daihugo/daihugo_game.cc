@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "rules/daihugo/daihugo.h"
+#include "rules/daihugo/daihugo_policy.h"
 
 namespace nyan::daihugo {
 
@@ -81,7 +82,7 @@ GameType daihugo_type() {
 
 }  // namespace
 
-DaihugoGame::DaihugoGame() : Game(daihugo_type()) {}
+DaihugoGame::DaihugoGame() : Game(daihugo_type(), std::make_unique<bot::daihugo::DaihugoPolicy>()) {}
 
 std::unique_ptr<State> DaihugoGame::start(const Json& options, std::unique_ptr<Rng> rng) const {
   Board b = new_match(settings_of(options), *rng);

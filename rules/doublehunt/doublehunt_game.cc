@@ -1,6 +1,7 @@
 #include "rules/doublehunt/doublehunt_game.h"
 
 #include "rules/doublehunt/doublehunt.h"
+#include "rules/doublehunt/doublehunt_policy.h"
 
 namespace nyan::doublehunt {
 
@@ -76,7 +77,7 @@ GameType doublehunt_type() {
 
 }  // namespace
 
-DoubleHuntGame::DoubleHuntGame() : Game(doublehunt_type()) {}
+DoubleHuntGame::DoubleHuntGame() : Game(doublehunt_type(), std::make_unique<bot::doublehunt::DoubleHuntPolicy>()) {}
 
 std::unique_ptr<State> DoubleHuntGame::start(const Json& options, std::unique_ptr<Rng> rng) const {
   std::optional<Seat> first;

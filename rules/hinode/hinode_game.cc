@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "rules/hinode/hinode.h"
+#include "rules/hinode/hinode_policy.h"
 
 namespace nyan::hinode {
 
@@ -95,7 +96,7 @@ GameType hinode_type() {
 
 }  // namespace
 
-HinodeGame::HinodeGame() : Game(hinode_type()) {}
+HinodeGame::HinodeGame() : Game(hinode_type(), std::make_unique<bot::hinode::HinodePolicy>()) {}
 
 Result HinodeGame::check_options(const Json& o) const {
   const int players = players_of(o);

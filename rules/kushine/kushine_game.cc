@@ -5,6 +5,7 @@
 
 #include "rules/kushine/actions.h"
 #include "rules/kushine/kushine.h"
+#include "rules/kushine/kushine_policy.h"
 
 namespace nyan::kushine {
 
@@ -161,7 +162,7 @@ GameType kushine_type() {
 
 }  // namespace
 
-KushineGame::KushineGame() : Game(kushine_type()) {}
+KushineGame::KushineGame() : Game(kushine_type(), std::make_unique<bot::kushine::KushinePolicy>()) {}
 
 Result KushineGame::check_options(const Json& normalized) const {
   std::vector<Officer> officers;

@@ -4,12 +4,11 @@
 
 #include <stdexcept>
 
-#include "rules/bot/text_tree.h"
 #include "rules/core/registry.h"
+#include "rules/core/text_tree.h"
 #include "tests/support/playout.h"
 
 using namespace nyan;
-using bot::TextTree;
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "rules/bot/policy_doublehunt.h"
+#include "rules/doublehunt/doublehunt_policy.h"
 
 #include <algorithm>
 #include <array>
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "rules/bot/text_tree.h"
+#include "rules/core/text_tree.h"
 #include "rules/core/action_list.h"
 
 namespace nyan::bot::doublehunt {
@@ -310,7 +310,7 @@ std::vector<int> alternatives(const Table& t, const std::vector<Option>& o, int 
 
 }  // namespace
 
-std::vector<Json> candidates(const State& state, Seat seat, Rng& rng) {
+std::vector<Json> DoubleHuntPolicy::candidates(const State& state, Seat seat, Rng& rng) const {
   (void)rng;
   const ActionList list(state, seat);
   if (list.empty()) return {};
@@ -327,7 +327,7 @@ std::vector<Json> candidates(const State& state, Seat seat, Rng& rng) {
   return out;
 }
 
-std::optional<Move> playout_move(const State& state, Rng& rng) {
+std::optional<Move> DoubleHuntPolicy::playout_move(const State& state, Rng& rng) const {
   const std::vector<Seat> acting = state.to_act();
   if (acting.empty()) return std::nullopt;
   const Seat seat = acting.front();
@@ -344,7 +344,17 @@ std::optional<Move> playout_move(const State& state, Rng& rng) {
   return Move{seat, list.parse(static_cast<std::size_t>(chosen))};
 }
 
-double standing(const State& state, Seat seat) {
+int DoubleHuntPolicy::horizon(const Json& options) const {
+  (void)options;
+  return 20;
+}
+
+double DoubleHuntPolicy::finished(const State& state, Seat seat) const {
+  const Outcome o = state.outcome();
+  return 0.8 * (won(o, seat) ? 1.0 : 0.0) + 0.2 * place(o.scores, seat, /*higher_better=*/true);
+}
+
+double DoubleHuntPolicy::standing(const State& state, Seat seat) const {
   const Table mine = read(state, seat);
   const Table theirs = read(state, (seat + 1) % kSeats);
   return 0.5 + 0.5 * std::tanh((worth(mine.team) - worth(theirs.team)) / 25.0);

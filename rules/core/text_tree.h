@@ -1,7 +1,7 @@
-// A read-only tree over JSON text, for the playout policies: a policy reads the view of the
-// seat to act before every move of every playout, thousands of times per decision, and
-// building a nlohmann tree of a Kushine view costs about 35 us, twenty times the engine's
-// own writing of it. TextTree reads the text in place into one flat array of nodes (no
+// A read-only tree over JSON text, for the bots' playout policies (bot_policy.h): a policy
+// reads the view of the seat to act before every move of every playout, thousands of times
+// per decision, and building a nlohmann tree of a Kushine view costs about 35 us, twenty
+// times the engine's own writing of it. TextTree reads the text in place into one flat array of nodes (no
 // allocation per value); strings are views into the text, their escapes left as written
 // (the views' names and ids are plain ASCII, so comparisons with names are exact).
 // Numbers are integers only, as in every view (PROTOCOL.md, "Canonical JSON").
@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace nyan::bot {
+namespace nyan {
 
 class TextTree {
   struct Node;
@@ -89,4 +89,4 @@ class TextTree {
   std::vector<Node> nodes_;  // nodes_[0] unused: index 0 means "none"
 };
 
-}  // namespace nyan::bot
+}  // namespace nyan

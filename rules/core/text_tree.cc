@@ -1,9 +1,9 @@
-#include "rules/bot/text_tree.h"
+#include "rules/core/text_tree.h"
 
 #include <stdexcept>
 #include <string>
 
-namespace nyan::bot {
+namespace nyan {
 
 namespace {
 
@@ -178,4 +178,4 @@ TextTree::Ref::Iterator& TextTree::Ref::Iterator::operator++() {
   return *this;
 }
 
-}  // namespace nyan::bot
+}  // namespace nyan

@@ -1,4 +1,4 @@
-#include "rules/bot/policy_kushine.h"
+#include "rules/kushine/kushine_policy.h"
 
 #include <algorithm>
 #include <array>
@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "rules/bot/text_tree.h"
+#include "rules/core/text_tree.h"
 #include "rules/core/action_list.h"
 
 namespace nyan::bot::kushine {
@@ -231,7 +231,7 @@ std::vector<Json> alternatives(const Table& t, const Json& chosen) {
 
 }  // namespace
 
-std::optional<Move> playout_move(const State& state, Rng& rng) {
+std::optional<Move> KushinePolicy::playout_move(const State& state, Rng& rng) const {
   const std::vector<Seat> acting = state.to_act();
   if (acting.empty()) return std::nullopt;
   const Seat seat = acting.front();
@@ -246,7 +246,7 @@ std::optional<Move> playout_move(const State& state, Rng& rng) {
   return Move{seat, std::move(chosen)};
 }
 
-std::vector<Json> candidates(const State& state, Seat seat, Rng& rng) {
+std::vector<Json> KushinePolicy::candidates(const State& state, Seat seat, Rng& rng) const {
   try {
     const Table t = read(state, seat);
     const Json chosen = decide(t, rng);
@@ -257,7 +257,12 @@ std::vector<Json> candidates(const State& state, Seat seat, Rng& rng) {
   }
 }
 
-double standing(const State& state, Seat seat) {
+double KushinePolicy::finished(const State& state, Seat seat) const {
+  const Outcome o = state.outcome();
+  return won(o, seat) ? 1.0 : 0.1 * static_cast<double>(stat(o, "boarded_types")) / 4.0;
+}
+
+double KushinePolicy::standing(const State& state, Seat seat) const {
   const Table t = read(state, seat);
   // Progress: 5 per boarded type, the pier's nyanko towards the next five.
   double progress = 5.0 * t.boarded;
