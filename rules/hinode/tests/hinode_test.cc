@@ -1,7 +1,7 @@
 // Hinode Yokocho: the test scenarios H1-H15 of the rules doc (§9). Baseline unless stated:
 // 4 players, hinode6, empty map, VP 0, leader seat 0, offsuit_area "lead", no markers.
 // Positions are built from compact fixtures; every check cites its rule.
-#include "tests/rules/hinode_fixture.h"
+#include "rules/hinode/tests/hinode_fixture.h"
 
 using namespace hinode_test;
 using nyan::test::must_apply;

@@ -1,7 +1,7 @@
 // Double Hunt: the deal re-derived from the seed, the options, the views of §6, the sealed
 // grid cards, typed errors, and the destination search checked against brute force.
 #include "protocol/drbg.h"
-#include "tests/rules/doublehunt_fixture.h"
+#include "rules/doublehunt/tests/doublehunt_fixture.h"
 #include "tests/support/game_end.h"
 
 using namespace nyan;

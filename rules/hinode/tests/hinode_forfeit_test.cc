@@ -1,7 +1,7 @@
 // Hinode Yokocho: a seat's forfeit. The rules doc has none; the decision is in the engine
 // header (hinode.h): the game ends at once, the seat that forfeited places last, the others
 // are ranked by VP so far and markers on the map, and the end bonuses are not scored.
-#include "tests/rules/hinode_fixture.h"
+#include "rules/hinode/tests/hinode_fixture.h"
 #include "tests/support/game_end.h"
 
 using namespace hinode_test;
@@ -116,6 +116,7 @@ TEST_CASE("forfeit during the keep: the keeps made are opened, equal players sha
 }
 
 TEST_CASE("forfeit refused: a seat out of range, a game over, a client cannot send one", "[hinode][forfeit]") {
+  CHECK(nyan::test::game("hinode").type().forfeits);  // hinode.h: a turn clock that runs out may end the game so
   HinodeState s = fixture({{"players", 3}, {"hands", Json::array({L({"R5"}), L({"R9"}), L({"R6"})})}});
   require_forfeit_guarded(s);
   REQUIRE(apply_move(s, Move{0, forfeit_action()}).is_ok());  // how a record replays it

@@ -1,6 +1,6 @@
 // Double Hunt: the test scenarios T1-T17 of the rules doc (§9). Positions come from compact
 // fixtures (doublehunt_fixture.h); each check cites the rule it tests.
-#include "tests/rules/doublehunt_fixture.h"
+#include "rules/doublehunt/tests/doublehunt_fixture.h"
 
 using namespace nyan;
 using namespace nyan::doublehunt;

@@ -2,7 +2,7 @@
 // hidden-information table (§6), sealed values, typed errors, and the say and turn limits.
 #include "protocol/drbg.h"
 #include "rules/kushine/kushine_game.h"
-#include "tests/rules/kushine_fixture.h"
+#include "rules/kushine/tests/kushine_fixture.h"
 
 using namespace nyan;
 using namespace nyan::kushine;

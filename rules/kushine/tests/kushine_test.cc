@@ -1,6 +1,6 @@
 // Kushine-go Departs: the test scenarios K1-K15 of the rules doc (§9). Positions are built
 // from compact fixtures; every check cites its rule.
-#include "tests/rules/kushine_fixture.h"
+#include "rules/kushine/tests/kushine_fixture.h"
 #include "tests/support/game_end.h"
 #include "tests/support/json_schema.h"
 
@@ -556,4 +556,10 @@ TEST_CASE("forfeit: refused, the game goes on", "[kushine][forfeit]") {
   CHECK_FALSE(g.type().forfeits);
   auto s = nyan::test::start(g, nyan::test::options(g, {{"players", 3}}), 3);
   nyan::test::require_no_forfeits(*s);
+}
+
+// §5, R21: say is a side action, open to every seat whoever is to act, and the only one; the
+// catalog tells clients so.
+TEST_CASE("R21: say is the one side action, and the catalog names it", "[kushine][R21]") {
+  CHECK(catalog_entry(nyan::test::game("kushine").type())["side_actions"] == Json::array({"say"}));
 }

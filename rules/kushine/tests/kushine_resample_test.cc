@@ -1,7 +1,7 @@
 // Kushine-go Departs: resampling from late-game positions. Random play from the start almost
 // never boards a type, so the generic leak suite rarely sees boarding merges, merge
 // suggestions or the end by victory; these playouts start near the end to cover them.
-#include "tests/rules/kushine_fixture.h"
+#include "rules/kushine/tests/kushine_fixture.h"
 
 using namespace nyan;
 using namespace nyan::kushine;

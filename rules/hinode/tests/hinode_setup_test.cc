@@ -2,7 +2,7 @@
 // data), views per the hidden-information table, sealed keeps, typed errors, resampling.
 #include "protocol/drbg.h"
 #include "rules/core/random_move.h"
-#include "tests/rules/hinode_fixture.h"
+#include "rules/hinode/tests/hinode_fixture.h"
 
 using namespace hinode_test;
 using nyan::test::must_apply;

@@ -591,6 +591,7 @@ TEST_CASE("forfeit by the presenter between turns: the chooser wins, earlier car
 }
 
 TEST_CASE("forfeit refused: a seat out of range, a game over, a client cannot send one", "[oikake][forfeit]") {
+  CHECK(test::game("oikake").type().forfeits);  // oikake.h: a turn clock that runs out may end the game so
   OikakeState s = fixture({{"pos", {0, 7}}, {"hands", P(L({"walk", "walk", "lazy", "find"}), nullptr)}});
   const std::string before = test::bytes(s.debug_state());
   CHECK(s.forfeit(2).error().code == RuleError::invalid_seat);

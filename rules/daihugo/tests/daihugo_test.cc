@@ -1,6 +1,6 @@
 // Nyanya Dai Hugo: the test scenarios T1-T12 of the rules doc. Positions come from compact
 // fixtures (daihugo_fixture.h); every check cites its rule.
-#include "tests/rules/daihugo_fixture.h"
+#include "rules/daihugo/tests/daihugo_fixture.h"
 
 using namespace nyan;
 using namespace nyan::daihugo;

@@ -4,7 +4,7 @@
 
 #include "protocol/drbg.h"
 #include "rules/daihugo/daihugo_game.h"
-#include "tests/rules/daihugo_fixture.h"
+#include "rules/daihugo/tests/daihugo_fixture.h"
 
 using namespace nyan;
 using namespace nyan::daihugo;

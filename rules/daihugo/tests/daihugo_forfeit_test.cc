@@ -3,7 +3,7 @@
 // forfeited is the only loser, last in the standings; solo, the challenge is lost.
 #include <catch2/catch.hpp>
 
-#include "tests/rules/daihugo_fixture.h"
+#include "rules/daihugo/tests/daihugo_fixture.h"
 #include "tests/support/game_end.h"
 
 using namespace nyan;
@@ -147,6 +147,7 @@ TEST_CASE("forfeit of the solo challenge: lost in the turn it was given up", "[d
 }
 
 TEST_CASE("forfeit refused: a seat out of range, a game over, a client cannot send one", "[daihugo][forfeit]") {
+  CHECK(nyan::test::game("daihugo").type().forfeits);  // daihugo.h: a turn clock that runs out may end the game so
   DaihugoState s = fixture({{"players", 3},
                             {"hands", Json::array({L({"W5", "B1b"}), L({"W1", "W2"}), L({"B3a", "D2"})})},
                             {"phase", "reveal"}});
