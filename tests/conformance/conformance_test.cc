@@ -25,6 +25,7 @@
 #include "protocol/canonical.h"
 #include "protocol/sha256.h"
 #include "rules/core/registry.h"
+#include "tests/support/game_cases.h"
 #include "tests/support/json_schema.h"
 #include "tests/support/playout.h"
 
@@ -350,18 +351,10 @@ void check_forfeits(const std::string& id) {
 
 }  // namespace
 
-// One test case per game, so that ctest runs them side by side.
-TEST_CASE("conformance: oikake", "[conformance]") { check_game("oikake"); }
-TEST_CASE("conformance: daihugo", "[conformance]") { check_game("daihugo"); }
-TEST_CASE("conformance: kushine", "[conformance]") { check_game("kushine"); }
-TEST_CASE("conformance: doublehunt", "[conformance]") { check_game("doublehunt"); }
-TEST_CASE("conformance: hinode", "[conformance]") { check_game("hinode"); }
-
-TEST_CASE("conformance: forfeits in oikake", "[conformance][forfeit]") { check_forfeits("oikake"); }
-TEST_CASE("conformance: forfeits in daihugo", "[conformance][forfeit]") { check_forfeits("daihugo"); }
-TEST_CASE("conformance: forfeits in kushine", "[conformance][forfeit]") { check_forfeits("kushine"); }
-TEST_CASE("conformance: forfeits in doublehunt", "[conformance][forfeit]") { check_forfeits("doublehunt"); }
-TEST_CASE("conformance: forfeits in hinode", "[conformance][forfeit]") { check_forfeits("hinode"); }
+// One test case per registered game (made when the program starts, from the registry:
+// tests/support/game_cases.h), so that ctest runs them side by side.
+NYAN_GAME_CASES("conformance: ", "[conformance]", check_game);
+NYAN_GAME_CASES("conformance: forfeits in ", "[conformance][forfeit]", check_forfeits);
 
 TEST_CASE("conformance: every registered game has its test case", "[conformance]") {
   register_all_games();

@@ -8,6 +8,7 @@
 
 #include "protocol/canonical.h"
 #include "rules/core/registry.h"
+#include "tests/support/game_cases.h"
 #include "tests/support/playout.h"
 
 using namespace nyan;
@@ -107,12 +108,9 @@ void check_leaks(const std::string& id) {
 
 }  // namespace
 
-// One test case per game, so that ctest runs them side by side.
-TEST_CASE("leak: oikake", "[leak]") { check_leaks("oikake"); }
-TEST_CASE("leak: daihugo", "[leak]") { check_leaks("daihugo"); }
-TEST_CASE("leak: kushine", "[leak]") { check_leaks("kushine"); }
-TEST_CASE("leak: doublehunt", "[leak]") { check_leaks("doublehunt"); }
-TEST_CASE("leak: hinode", "[leak]") { check_leaks("hinode"); }
+// One test case per registered game (made when the program starts, from the registry:
+// tests/support/game_cases.h), so that ctest runs them side by side.
+NYAN_GAME_CASES("leak: ", "[leak]", check_leaks);
 
 TEST_CASE("leak: every registered game has its test case", "[leak]") {
   register_all_games();
