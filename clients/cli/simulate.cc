@@ -178,7 +178,7 @@ const CommandSpec kSimulate = {
     "play N games with random legal moves in-process and summarise them (wins by seat, reasons,\n"
     "lengths); --bots seats the search bot instead in some seats. Any engine error or broken\n"
     "invariant makes the exit code 1",
-    {{"game", "GAME", "the game (a game id: oikake, daihugo, kushine, doublehunt, hinode)"},
+    {{"game", "GAME", "the game (a game id: {games})"},
      {"options", "JSON", "the game's options (default {}: the defaults)"},
      {"games", "N", "how many games (default 1000)"},
      {"seed", "S", "the master seed every game's seed and moves come from (default 1)"},
