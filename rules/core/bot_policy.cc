@@ -29,4 +29,8 @@ std::int64_t BotPolicy::stat(const Outcome& o, const char* key) {
   return it != stats->end() && it->is_number_integer() ? it->get<std::int64_t>() : 0;
 }
 
+double BotPolicy::win_and_place(const Outcome& o, Seat seat, bool higher_better) {
+  return 0.8 * (won(o, seat) ? 1.0 : 0.0) + 0.2 * place(o.scores, seat, higher_better);
+}
+
 }  // namespace nyan

@@ -66,6 +66,8 @@ class BotPolicy {
   static double place(const std::vector<std::int64_t>& scores, Seat seat, bool higher_better);
   // An integer of the outcome's details.stats (0 when absent).
   static std::int64_t stat(const Outcome& o, const char* key);
+  // A finished game that keeps a score: 0.8 for a win, plus 0.2 times the seat's place.
+  static double win_and_place(const Outcome& o, Seat seat, bool higher_better);
 };
 
 }  // namespace nyan

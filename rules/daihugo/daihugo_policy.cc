@@ -4,14 +4,8 @@
 
 namespace nyan::bot::daihugo {
 
-int DaihugoPolicy::horizon(const Json& options) const {
-  (void)options;
-  return 80;
-}
-
 double DaihugoPolicy::finished(const State& state, Seat seat) const {
-  const Outcome o = state.outcome();
-  return 0.8 * (won(o, seat) ? 1.0 : 0.0) + 0.2 * place(o.scores, seat, /*higher_better=*/false);
+  return win_and_place(state.outcome(), seat, /*higher_better=*/false);
 }
 
 double DaihugoPolicy::standing(const State& state, Seat seat) const {

@@ -11,7 +11,7 @@ namespace nyan::bot::daihugo {
 // 80 random moves: a few hundred more say little more than those, and cost far more playouts.
 class DaihugoPolicy final : public BotPolicy {
  public:
-  int horizon(const Json& options) const override;
+  int horizon(const Json&) const override { return 80; }
   // A win, and a little for a good place by tails (fewer is better, R16).
   double finished(const State& state, Seat seat) const override;
   // Five tails lose the match: fewer tails, and fewer cards left in this round, are better.

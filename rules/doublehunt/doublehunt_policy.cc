@@ -344,14 +344,8 @@ std::optional<Move> DoubleHuntPolicy::playout_move(const State& state, Rng& rng)
   return Move{seat, list.parse(static_cast<std::size_t>(chosen))};
 }
 
-int DoubleHuntPolicy::horizon(const Json& options) const {
-  (void)options;
-  return 20;
-}
-
 double DoubleHuntPolicy::finished(const State& state, Seat seat) const {
-  const Outcome o = state.outcome();
-  return 0.8 * (won(o, seat) ? 1.0 : 0.0) + 0.2 * place(o.scores, seat, /*higher_better=*/true);
+  return win_and_place(state.outcome(), seat, /*higher_better=*/true);
 }
 
 double DoubleHuntPolicy::standing(const State& state, Seat seat) const {
