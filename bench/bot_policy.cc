@@ -1,4 +1,4 @@
-// The search bot's playout policy on its own (rules/bot/policy.h): whole games in which the
+// The search bot's playout policy on its own (Game::bot_policy): whole games in which the
 // listed seats move by the policy and the others at random, with no search. It shows what
 // the playouts of a search are made of: how often the policy's seats win, and what one of
 // its moves costs.
@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/bot/policy.h"
+#include "rules/core/bot_policy.h"
 #include "rules/core/registry.h"
 
 using namespace nyan;
@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "bad options\n");
     return 2;
   }
-  const int seats = g->seat_count(opts);
+  const int seats = g->type().seat_count(opts);
   std::vector<bool> policy(static_cast<std::size_t>(seats), argc <= 3);
   if (argc > 3)
     for (const char* p = argv[3]; *p; ++p)
@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
       std::optional<Move> move;
       if (policy[static_cast<std::size_t>(seat)]) {
         const auto t0 = std::chrono::steady_clock::now();
-        move = bot::playout_move(id, *state, rng);
+        move = g->bot_policy().playout_move(*state, rng);
         policy_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         ++policy_moves;
       } else {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Server benchmarks with nyanhall-cli load on loopback; prints the figures. Bounded in time.
 #   bench/server_load.sh [--game ID] [BUILD_DIR]
-# The game is Oikake unless --game names another (four players where the game takes a count).
+# The game is Oikake unless --game names another (any game `nyanhall-cli games` lists), played
+# at the most seats it takes.
 # 1. CPU per move: 100 concurrent matches played as fast as the bots can (20 s).
 # 2. 500 concurrent matches: round trip p99 and peak RSS, with bots that think 0-2 s
 #    (human pace) and with bots that never wait.
@@ -15,15 +16,17 @@
 set -euo pipefail
 GAME=oikake
 if [[ ${1:-} == --game ]]; then GAME=$2; shift 2; fi
-case $GAME in
-  oikake) PLAY=(--game oikake) ;;
-  doublehunt) PLAY=(--game doublehunt --seats 4) ;;
-  daihugo | kushine | hinode) PLAY=(--game "$GAME" --options '{"players":4}') ;;
-  *) echo "server_load: unknown game $GAME (oikake, daihugo, kushine, doublehunt, hinode)" >&2; exit 2 ;;
-esac
 BUILD=${1:-build}
 SERVER=$BUILD/server/nyanhall
 CLI=$BUILD/clients/cli/nyanhall-cli
+# The game's seats from the client's own list (id, seats, titles a line): a count is that many
+# bots; a range is a game that takes the option "players", played at its top.
+seats=$("$CLI" games | awk -v game="$GAME" '$1 == game {print $2}')
+case $seats in
+  '') echo "server_load: unknown game $GAME ($("$CLI" games | awk '{print $1}' | paste -sd ' '))" >&2; exit 2 ;;
+  *-*) PLAY=(--game "$GAME" --options "{\"players\":${seats#*-}}") ;;
+  *) PLAY=(--game "$GAME" --seats "$seats") ;;
+esac
 DATA=$(mktemp -d)
 PG_CLUSTER=$(dirname "$0")/../tests/support/pg_cluster.sh
 PGDIR=$DATA/pg

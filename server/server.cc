@@ -119,7 +119,7 @@ int run_server(const Config& given, const std::string& program_path, const Journ
   fit_connections_to_descriptors(config);
   register_all_games();
   std::vector<std::string> ids;
-  for (const Game* g : registry().games()) ids.push_back(g->id());
+  for (const Game* g : registry().games()) ids.push_back(g->type().id);
   metrics().set_games(ids);
 
   // A write to a file over its size limit must fail with an error, not kill the process.

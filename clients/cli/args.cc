@@ -4,14 +4,39 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "rules/core/registry.h"
+
 namespace nyan::cli {
 
+namespace {
+
+// "usage: nyanhall-cli NAME SYNOPSIS" (no space after a command without arguments).
+std::string usage_line(const CommandSpec& spec) {
+  return std::string("usage: nyanhall-cli ") + spec.name + (*spec.synopsis ? std::string(" ") + spec.synopsis : "");
+}
+
+// A flag's help with "{games}" replaced by the ids of the games this client knows.
+std::string with_games(std::string help) {
+  static const std::string mark = "{games}";
+  if (const auto at = help.find(mark); at != std::string::npos) help.replace(at, mark.size(), game_ids());
+  return help;
+}
+
+}  // namespace
+
+std::string game_ids() {
+  register_all_games();
+  std::string ids;
+  for (const Game* g : registry().games()) ids += (ids.empty() ? "" : ", ") + g->type().id;
+  return ids;
+}
+
 std::string help_text(const CommandSpec& spec) {
-  std::string o = std::string("usage: nyanhall-cli ") + spec.name + " " + spec.synopsis + "\n\n" + spec.summary + "\n";
+  std::string o = usage_line(spec) + "\n\n" + spec.summary + "\n";
   std::vector<std::pair<std::string, std::string>> rows;
   if (spec.operand) rows.emplace_back(spec.operand, spec.operand_help ? spec.operand_help : "");
   for (const FlagSpec& f : spec.flags)
-    rows.emplace_back(std::string("--") + f.name + (f.value ? std::string(" ") + f.value : ""), f.help);
+    rows.emplace_back(std::string("--") + f.name + (f.value ? std::string(" ") + f.value : ""), with_games(f.help));
   rows.emplace_back("--help", "print this help and exit");
   std::size_t width = 0;
   for (const auto& r : rows) width = std::max(width, r.first.size());
@@ -28,8 +53,8 @@ int print_help(const CommandSpec& spec) {
 }
 
 int usage_error(const CommandSpec& spec, const std::string& problem) {
-  std::fprintf(stderr, "%s: %s\nusage: nyanhall-cli %s %s\n(nyanhall-cli %s --help describes every flag)\n", spec.name,
-               problem.c_str(), spec.name, spec.synopsis, spec.name);
+  std::fprintf(stderr, "%s: %s\n%s\n(nyanhall-cli %s --help describes every flag)\n", spec.name, problem.c_str(),
+               usage_line(spec).c_str(), spec.name);
   return 2;
 }
 

@@ -15,17 +15,22 @@ namespace nyan::cli {
 struct FlagSpec {
   const char* name;   // without the dashes
   const char* value;  // what the value is, as --help shows it ("HOST:PORT"); nullptr: a switch
-  const char* help;   // what it does, and its default when it has one
+  // What it does, and its default when it has one. "{games}" in it reads as the ids of the
+  // games this client knows (game_ids), so that no help lists the games by hand.
+  const char* help;
 };
 
 struct CommandSpec {
   const char* name;      // "bot"
-  const char* synopsis;  // the arguments in one line, as usage shows them
+  const char* synopsis;  // the arguments in one line, as usage shows them ("" for none)
   const char* summary;   // what the command does, for nyanhall-cli --help
   std::vector<FlagSpec> flags;
   const char* operand = nullptr;  // a positional argument ("FILE"), if the command takes one
   const char* operand_help = nullptr;
 };
+
+// The ids of the games this client knows (its registry), "oikake, daihugo, ...".
+std::string game_ids();
 
 // "usage: nyanhall-cli NAME SYNOPSIS", the summary, and every flag with its value and help.
 std::string help_text(const CommandSpec& spec);

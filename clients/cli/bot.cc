@@ -77,7 +77,7 @@ const CommandSpec kBot = {
     {kServerFlag,
      {"join", "CODE", "join this room"},
      {"seat", "N", "with --join: ask for this seat (default: the first free one)"},
-     {"create", "GAME", "create a room of this game (a game id: oikake, daihugo, kushine, doublehunt, hinode)"},
+     {"create", "GAME", "create a room of this game (a game id: {games})"},
      {"options", "JSON", "with --create: the room's options (default {})"},
      {"start", nullptr, "with --create: start the game as soon as every seat is taken"},
      {"name", "NAME", "the name shown to the other players (default bot)"},

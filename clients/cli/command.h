@@ -17,7 +17,8 @@ int play(const Args& args);
 int bot(const Args& args);
 int load(const Args& args);
 int verify(const Args& args);
+int games(const Args& args);
 
-extern const CommandSpec kSimulate, kPlay, kBot, kLoad, kVerify;
+extern const CommandSpec kSimulate, kPlay, kBot, kLoad, kVerify, kGames;
 
 }  // namespace nyan::cli

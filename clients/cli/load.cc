@@ -450,7 +450,7 @@ const CommandSpec kLoad = {
     "per action and its memory. --idle-rooms instead opens N rooms nobody plays and reports the\n"
     "server's memory per idle room",
     {kServerFlag,
-     {"game", "GAME", "the game to play (a game id: oikake, daihugo, kushine, doublehunt, hinode)"},
+     {"game", "GAME", "the game to play (a game id: {games})"},
      {"options", "JSON", "the rooms' options (default {}); its \"players\" sets the seats"},
      {"seats", "N", "bots per room when the options do not say (default 2)"},
      {"rooms", "M", "rooms played at once (default 10)"},

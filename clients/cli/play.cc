@@ -88,7 +88,7 @@ const CommandSpec kPlay = {
     "play in the terminal: the board for your seat and numbered legal moves; type a move's number,\n"
     "or s (start), m (rematch), r (resync), q (quit)",
     {kServerFlag,
-     {"create", "GAME", "create a room of this game and host it (a game id: oikake, daihugo, kushine, doublehunt, hinode)"},
+     {"create", "GAME", "create a room of this game and host it (a game id: {games})"},
      {"options", "JSON", "with --create: the room's options (default {})"},
      {"join", "CODE", "join this room"},
      {"seat", "N", "with --join: ask for this seat (default: the first free one)"},

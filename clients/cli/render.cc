@@ -1,38 +1,24 @@
 #include "clients/cli/render.h"
 
-#include <iterator>
-
 namespace nyan::cli {
 
-namespace {
-
-// Add a game's renderer here (one line).
-const Renderer kRenderers[] = {
-    {"oikake", render_oikake, describe_oikake},
-    {"daihugo", render_daihugo, describe_daihugo},
-    {"kushine", render_kushine, describe_kushine},
-    {"doublehunt", render_doublehunt, describe_doublehunt},
-    {"hinode", render_hinode, describe_hinode},
-};
-
-const Renderer* find(const std::string& game) {
-  for (const Renderer& r : kRenderers)
+const Renderer* find_renderer(const std::string& game) {
+  for (const Renderer& r : renderers())
     if (game == r.game) return &r;
   return nullptr;
 }
 
-}  // namespace
-
 std::string render_view(const std::string& game, const Json& view, const std::vector<std::string>& names) {
-  std::string out = find(game) ? find(game)->view(view) : view.dump(2) + "\n";
+  const Renderer* r = find_renderer(game);
+  std::string out = r ? r->view(view) : render_generic(game, view);
   if (view.is_object() && view.contains("outcome") && view["outcome"].is_object())
     out += "  " + end_line(game, view["outcome"], names) + "\n";
   return out;
 }
 
 std::string describe_action(const std::string& game, const Json& action) {
-  if (const Renderer* r = find(game)) return r->action(action);
-  return action.dump();
+  if (const Renderer* r = find_renderer(game)) return r->action(action);
+  return describe_generic(action);
 }
 
 }  // namespace nyan::cli

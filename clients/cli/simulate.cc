@@ -94,8 +94,8 @@ void error_at(Stats& st, long game, const std::string& what) {
 
 void print(const Config& c, const Game& g, const Json& opts, const Stats& st, double seconds) {
   const double n = static_cast<double>(std::max(1L, st.games));
-  std::printf("game: %s  options: %s  seats: %d\n", g.id().c_str(), opts.dump().c_str(),
-              g.seat_count(opts));
+  std::printf("game: %s  options: %s  seats: %d\n", g.type().id.c_str(), opts.dump().c_str(),
+              g.type().seat_count(opts));
   std::printf("outcome reasons:\n");
   for (const auto& [reason, count] : st.reasons)
     std::printf("  %-24s %9ld  %5.1f%%\n", reason.c_str(), count, 100.0 * count / n);
@@ -178,7 +178,7 @@ const CommandSpec kSimulate = {
     "play N games with random legal moves in-process and summarise them (wins by seat, reasons,\n"
     "lengths); --bots seats the search bot instead in some seats. Any engine error or broken\n"
     "invariant makes the exit code 1",
-    {{"game", "GAME", "the game (a game id: oikake, daihugo, kushine, doublehunt, hinode)"},
+    {{"game", "GAME", "the game (a game id: {games})"},
      {"options", "JSON", "the game's options (default {}: the defaults)"},
      {"games", "N", "how many games (default 1000)"},
      {"seed", "S", "the master seed every game's seed and moves come from (default 1)"},
@@ -221,14 +221,14 @@ int simulate(const Args& args) {
     return 2;
   }
   const int bound = g->max_actions(opts);
-  const int seats = g->seat_count(opts);
+  const int seats = g->type().seat_count(opts);
   for (Seat b : c.bots)
     if (b < 0 || b >= seats) {
       std::fprintf(stderr, "simulate: bot seat %d does not exist (%d seats)\n", b, seats);
       return 2;
     }
   Stats st;
-  st.wins_by_seat.assign(static_cast<std::size_t>(g->seat_count(opts)), 0);
+  st.wins_by_seat.assign(static_cast<std::size_t>(g->type().seat_count(opts)), 0);
   Drbg seeds(seed_from_number(c.seed));  // one game seed per game, from the master seed
   SplitMix moves(c.seed);
   const auto t0 = std::chrono::steady_clock::now();

@@ -46,7 +46,7 @@ VerifyReport verify_game(const Json& record, const std::vector<Json>& messages, 
   }
   Json options;
   if (!game->normalize_options(record.value("options", Json()), options)) {
-    problem("the record's options are not valid for " + game->id());
+    problem("the record's options are not valid for " + game->type().id);
     return r;
   }
 

@@ -1,13 +1,11 @@
 #include "rules/bot/bot.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <exception>
-#include <set>
 #include <string>
 
-#include "rules/bot/policy.h"
-#include "rules/core/action_forms.h"
 #include "rules/core/canonical_text.h"
 
 namespace nyan::bot {
@@ -25,13 +23,25 @@ std::uint64_t mix(std::uint64_t seed, const std::string& text) {
   return h;
 }
 
-// Plays `state` on for `moves` moves at most (or to its end) and scores it for `seat`.
-double playout(const std::string& game, State& state, Seat seat, int moves, Rng& rng) {
+// Plays `state` on for `moves` moves at most (or to its end) by the game's policy and scores
+// it for `seat`.
+double playout(const BotPolicy& policy, State& state, Seat seat, int moves, Rng& rng) {
   for (int m = 0; !state.over() && m < moves; ++m) {
-    const std::optional<Move> move = playout_move(game, state, rng);
+    const std::optional<Move> move = policy.playout_move(state, rng);
     if (!move || !state.apply(move->seat, move->action)) break;
   }
-  return reward(game, state, seat);
+  return policy.reward(state, seat);
+}
+
+// The policy's candidates for `seat`, as indices into `legal` (each once, in the policy's
+// order); the ones the legal list lacks are left out.
+std::vector<std::size_t> shortlist(const BotPolicy& policy, const State& sample, Seat seat,
+                                   const std::vector<Json>& legal, Rng& rng) {
+  std::vector<std::size_t> out;
+  for (const Json& w : policy.candidates(sample, seat, rng))
+    for (std::size_t i = 0; i < legal.size(); ++i)
+      if (legal[i] == w && std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
+  return out;
 }
 
 constexpr double kUnplayed = -1;  // rewards are in [0, 1]
@@ -85,15 +95,13 @@ Choice choose(const Game& game, const Json& options, Seat seat, const Json& view
   std::vector<std::size_t> candidates;
   std::vector<double> total;
   std::vector<int> tried;
-  const std::string id = game.id();
-  std::set<std::string> side_types;  // the game's side actions, by type (its action forms say which)
-  for (const ActionForm& form : game.action_forms())
-    if (form.side) side_types.insert(form.type);
+  const BotPolicy& policy = game.bot_policy();
+  const std::vector<std::string> side_types = game.type().side_actions();
   const auto side = [&](const Json& action) {
     return action.is_object() && action.contains("type") && action["type"].is_string() &&
-           side_types.count(action["type"].get<std::string>()) > 0;
+           std::find(side_types.begin(), side_types.end(), action["type"].get<std::string>()) != side_types.end();
   };
-  const int cut = horizon(id, options);
+  const int cut = policy.horizon(options);
   const int moves = cut > 0 ? cut : game.max_actions(options);
   bool sampled_once = false;
   bool guided = false;  // the candidates are a game policy's shortlist, its own choice first
@@ -109,7 +117,7 @@ Choice choose(const Game& game, const Json& options, Seat seat, const Json& view
     ++out.samples;
     if (!sampled_once) {
       sampled_once = true;
-      candidates = shortlist(id, *sample, seat, legal, rng);
+      candidates = shortlist(policy, *sample, seat, legal, rng);
       guided = !candidates.empty();
       if (candidates.empty())
         for (std::size_t i = 0; i < legal.size(); ++i)
@@ -132,7 +140,7 @@ Choice choose(const Game& game, const Json& options, Seat seat, const Json& view
       ++out.playouts;
       if (!s->apply(seat, legal[candidates[c]])) continue;  // not legal in this sample: no reward
       SplitMix own(stream);
-      const double r = playout(id, *s, seat, moves, guided ? static_cast<Rng&>(own) : rng);
+      const double r = playout(policy, *s, seat, moves, guided ? static_cast<Rng&>(own) : rng);
       rounds.back()[c] = r;
       total[c] += r;
       ++tried[c];

@@ -6,11 +6,12 @@
 // The search is determinized flat Monte Carlo (information-set sampling): each round draws
 // one state consistent with the view (Game::sample_from_view), then plays every candidate
 // action once in it and the game on to its end (or the policy's horizon) with the game's
-// playout policy (rules/bot/policy.h); the action with the best mean reward wins, ties to
-// the first in the legal list. A game with a policy of its own (Kushine, Double Hunt) names
-// the candidates itself, its own choice first; every candidate of a round is then played on
-// the same playout stream, and the policy's choice stands unless another candidate beats it
-// by more than a standard error of their paired differences. Rounds go on until the playout
+// playout policy (Game::bot_policy, rules/core/bot_policy.h); the action with the best mean
+// reward wins, ties to the first in the legal list. A game whose policy names candidates
+// (Kushine's and Double Hunt's do) has those compared, the policy's own choice first; every
+// candidate of a round is then played on the same playout stream, and the policy's choice
+// stands unless another candidate beats it by more than a standard error of their paired
+// differences. Rounds go on until the playout
 // budget is spent or the time cap is hit. Only one sample and one playout state live at a
 // time: memory is bounded by two States and one reward per playout, whatever the budget.
 #pragma once

@@ -1,13 +1,15 @@
-// The engine interface, part 1: an immutable description of a game and a factory for its
-// initial State. One Game object per engine lives in the registry.
+// The engine interface, part 1: a game's description (GameType, as data) and its behaviour
+// that needs no State: options checked across each other, the factory for its initial State,
+// a bound on its length, states sampled from a seat's view, and the search bot's policy. One
+// Game object per engine lives in the registry.
 #pragma once
 
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "rules/core/action_forms.h"
-#include "rules/core/options.h"
+#include "rules/core/bot_policy.h"
+#include "rules/core/game_type.h"
 #include "rules/core/result.h"
 #include "rules/core/rng.h"
 #include "rules/core/state.h"
@@ -17,41 +19,19 @@ namespace nyan {
 
 class Game {
  public:
+  // `policy`: the search bot's policy for this game (bot_policy.h); nullptr plays it out at
+  // random and scores it by its winners.
+  explicit Game(GameType type, std::unique_ptr<const BotPolicy> policy = nullptr);
   virtual ~Game() = default;
 
-  virtual std::string id() const = 0;        // "oikake"
-  virtual std::string title() const = 0;     // English title
-  virtual std::string title_ja() const = 0;  // Japanese title
-  virtual std::string summary() const = 0;   // one or two sentences for the catalog
-  virtual int min_seats() const = 0;
-  virtual int max_seats() const = 0;
+  // What the game is, as data (game_type.h).
+  const GameType& type() const { return type_; }
+  // How the search bot plays it (bot_policy.h).
+  const BotPolicy& bot_policy() const;
 
-  // The option schema. Games with a variable seat range declare an integer option
-  // "players" in [min_seats, max_seats].
-  virtual std::vector<OptionSpec> option_schema() const = 0;
-
-  // Every form an action of this game can take (the catalog publishes them as a JSON
-  // Schema; tests/conformance checks every legal action against it).
-  virtual std::vector<ActionForm> action_forms() const = 0;
-
-  // Every `reason` outcome() can give, each with what it means (tests/conformance checks
-  // every finished game's reason is listed).
-  struct Reason {
-    std::string reason;
-    std::string meaning;
-  };
-  virtual std::vector<Reason> outcome_reasons() const = 0;
-
-  // Whether a game in progress can end with a seat forfeiting (State::forfeit), so that the
-  // server may end it that way when a seat's turn clock runs out. Default: no.
-  virtual bool forfeits() const { return false; }
-
-  // Fills defaults and checks every option (schema, then check_options). On success `out`
-  // is the complete options object every other call expects.
+  // Fills defaults and checks every option (the type's schema, then check_options). On
+  // success `out` is the complete options object every other call expects.
   Result normalize_options(const Json& given, Json& out) const;
-
-  // How many seats a game with these (normalized) options has.
-  int seat_count(const Json& options) const;
 
   // The initial state. `options` are normalized; the State takes ownership of `rng` and
   // draws every random step of the game from it.
@@ -73,16 +53,13 @@ class Game {
     return nullptr;
   }
 
-  // Representative option sets (normalized or not) for tests, simulation and examples.
-  virtual std::vector<Json> sample_options() const { return {Json::object()}; }
-
-  // The catalog entry: id, titles, summary, seat range, option schema, the action schema
-  // (and which action types are side actions), the outcome reasons.
-  Json catalog_entry() const;
-
  protected:
   // Game-specific checks across options (e.g. a map that must be connected).
   virtual Result check_options(const Json& normalized) const { (void)normalized; return Result::ok(); }
+
+ private:
+  GameType type_;
+  std::unique_ptr<const BotPolicy> policy_;
 };
 
 }  // namespace nyan

@@ -3,14 +3,14 @@
 namespace nyan {
 
 bool Registry::add(std::unique_ptr<Game> game) {
-  if (!game || find(game->id())) return false;
+  if (!game || find(game->type().id)) return false;
   games_.push_back(std::move(game));
   return true;
 }
 
 const Game* Registry::find(const std::string& id) const {
   for (const auto& g : games_)
-    if (g->id() == id) return g.get();
+    if (g->type().id == id) return g.get();
   return nullptr;
 }
 

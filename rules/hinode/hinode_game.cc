@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "rules/hinode/hinode.h"
+#include "rules/hinode/hinode_policy.h"
 
 namespace nyan::hinode {
 
@@ -32,29 +33,70 @@ int players_of(const Json& options) { return options.at("players").get<int>(); }
 
 }  // namespace
 
-std::string HinodeGame::summary() const {
-  return "Tribes of cats fight over the sacred sites of a back alley. Play must-follow tricks: the two "
-         "highest cards battle for VP while everyone else supports a side or occupies a site. Sites "
-         "unlock skills, and the end rewards area majorities and connected territory.";
-}
+namespace {
 
-std::vector<OptionSpec> HinodeGame::option_schema() const {
+// Hinode as data (hinode.h summarises the rules and says who wins a forfeit).
+GameType hinode_type() {
+  constexpr int kMaxSeats = 4;
+  std::vector<std::string> area_cards;  // R1..R11, G1..G11, B1..B11 (with 3 players, 10s and 11s never come)
+  for (Card c = 0; c < kAreaCards; ++c) area_cards.emplace_back(card_id(c));
+  std::vector<std::string> playable = area_cards;
+  for (int t = 0; t < kTribes; ++t) playable.push_back(hero_id(t));
+  const Json flag = values::boolean();  // listed only when true; false is the same as leaving it out
   return {
-      OptionSpec::integer("players", 3, 4, 4, "number of players"),
-      OptionSpec::object("tribes", "default",
-                         "one distinct tribe per seat (karasu_tengu, kappa, inugami, oni); \"default\" = that order"),
-      OptionSpec::choice("first_player", {0, 1, 2, 3, "random"}, "random",
-                         "who leads the first trick; random is drawn from the game's seed"),
-      OptionSpec::object("map", "hinode6",
-                         "\"hinode6\" (6 areas, 2 per suit), \"triad\" (3 areas) or a map object "
-                         "{areas: [{id, suit, sites}], edges: [[a, b]], layout?}"),
-      OptionSpec::object("skills", "default",
-                         "\"default\" or a skill table {default: [{threshold, skill, vp|amount|per_round}], "
-                         "overrides: {tribe: [...]}}"),
-      OptionSpec::choice("offsuit_area", {"lead", "played"}, "lead",
-                         "which suit's areas an off-suit player occupies: the lead suit or their card's suit"),
+      .id = "hinode",
+      .title = "Hinode Yokocho Nyan Number One!",
+      .title_ja = "日の出横丁にゃんばーわん！",
+      .summary = "Tribes of cats fight over the sacred sites of a back alley. Play must-follow tricks: the two "
+                 "highest cards battle for VP while everyone else supports a side or occupies a site. Sites "
+                 "unlock skills, and the end rewards area majorities and connected territory.",
+      .min_seats = 3,
+      .max_seats = kMaxSeats,
+      .options =
+          {
+              OptionSpec::integer("players", 3, kMaxSeats, 4, "number of players"),
+              OptionSpec::object("tribes", "default",
+                                 "one distinct tribe per seat (karasu_tengu, kappa, inugami, oni); \"default\" = that order"),
+              OptionSpec::choice("first_player", {0, 1, 2, 3, "random"}, "random",
+                                 "who leads the first trick; random is drawn from the game's seed"),
+              OptionSpec::object("map", "hinode6",
+                                 "\"hinode6\" (6 areas, 2 per suit), \"triad\" (3 areas) or a map object "
+                                 "{areas: [{id, suit, sites}], edges: [[a, b]], layout?}"),
+              OptionSpec::object("skills", "default",
+                                 "\"default\" or a skill table {default: [{threshold, skill, vp|amount|per_round}], "
+                                 "overrides: {tribe: [...]}}"),
+              OptionSpec::choice("offsuit_area", {"lead", "played"}, "lead",
+                                 "which suit's areas an off-suit player occupies: the lead suit or their card's suit"),
+          },
+      .action_forms =
+          {
+              {"play", {{"card", values::names(playable)}, {"boost", flag, true}, {"recall", flag, true}},
+               "R4-R6: an area card (boost, recall: skills declared with it) or your hero"},
+              {"support", {{"side", values::integer(0, kMaxSeats - 1)}}, "R11: support the fighter in this seat (B1 or B2)"},
+              {"occupy", {{"area", values::string(1, kMaxAreaId)}}, "R11: a marker on the lowest free site of this area (its id in the map)"},
+              {"keep", {{"card", values::either({values::names(area_cards), values::null()})}},
+               "R13: the card kept for the next round, or null for none"},
+          },
+      .outcome_reasons =
+          {
+              {"vp", "R15: the most VP wins", "most victory points"},
+              {"markers", "R15: equal VP; more markers on the map wins", "tied on victory points, more markers on the map"},
+              {"draw", "R15: equal VP and markers; every tied player wins", "a draw"},
+              {"forfeit",
+               "a seat forfeited (its turn clock ran out; details.forfeit): it places last, the others are "
+               "ranked by VP so far, then markers on the map, without the end bonuses",
+               "a player forfeited"},
+          },
+      .forfeits = true,
+      // The triad preset is tried with 3 players and the `played` off-suit variant together,
+      // which keeps this game's share of the conformance and leak suites small.
+      .sample_options = {{{"players", 3}}, {{"players", 4}}, {{"players", 3}, {"map", "triad"}, {"offsuit_area", "played"}}},
   };
 }
+
+}  // namespace
+
+HinodeGame::HinodeGame() : Game(hinode_type(), std::make_unique<bot::hinode::HinodePolicy>()) {}
 
 Result HinodeGame::check_options(const Json& o) const {
   const int players = players_of(o);
@@ -68,32 +110,6 @@ Result HinodeGame::check_options(const Json& o) const {
   if (Result r = map_from_option(o.at("map"), players, map); !r) return r;
   SkillTable skills;
   return skills_from_option(o.at("skills"), skills);
-}
-
-std::vector<ActionForm> HinodeGame::action_forms() const {
-  std::vector<std::string> area_cards;  // R1..R11, G1..G11, B1..B11 (with 3 players, 10s and 11s never come)
-  for (Card c = 0; c < kAreaCards; ++c) area_cards.emplace_back(card_id(c));
-  std::vector<std::string> playable = area_cards;
-  for (int t = 0; t < kTribes; ++t) playable.push_back(hero_id(t));
-  const Json flag = values::boolean();  // listed only when true; false is the same as leaving it out
-  return {
-      {"play", {{"card", values::names(playable)}, {"boost", flag, true}, {"recall", flag, true}},
-       "R4-R6: an area card (boost, recall: skills declared with it) or your hero"},
-      {"support", {{"side", values::integer(0, max_seats() - 1)}}, "R11: support the fighter in this seat (B1 or B2)"},
-      {"occupy", {{"area", values::string(1, kMaxAreaId)}}, "R11: a marker on the lowest free site of this area (its id in the map)"},
-      {"keep", {{"card", values::either({values::names(area_cards), values::null()})}},
-       "R13: the card kept for the next round, or null for none"},
-  };
-}
-
-std::vector<Game::Reason> HinodeGame::outcome_reasons() const {
-  return {
-      {"vp", "R15: the most VP wins"},
-      {"markers", "R15: equal VP; more markers on the map wins"},
-      {"draw", "R15: equal VP and markers; every tied player wins"},
-      {"forfeit", "a seat forfeited (its turn clock ran out; details.forfeit): it places last, the others are "
-                  "ranked by VP so far, then markers on the map, without the end bonuses"},
-  };
 }
 
 std::unique_ptr<State> HinodeGame::start(const Json& o, std::unique_ptr<Rng> rng) const {
@@ -116,12 +132,6 @@ int HinodeGame::max_actions(const Json& options) const {
   // Per trick: N plays and at most N-1 judgment choices; N keeps after rounds 1 and 2.
   const int n = players_of(options);
   return kRounds * kTricks * (2 * n - 1) + (kRounds - 1) * n;
-}
-
-std::vector<Json> HinodeGame::sample_options() const {
-  // The triad preset is tried with 3 players and the `played` off-suit variant together,
-  // which keeps this game's share of the conformance and leak suites small.
-  return {{{"players", 3}}, {{"players", 4}}, {{"players", 3}, {"map", "triad"}, {"offsuit_area", "played"}}};
 }
 
 }  // namespace nyan::hinode

@@ -5,6 +5,7 @@
 
 #include "rules/kushine/actions.h"
 #include "rules/kushine/kushine.h"
+#include "rules/kushine/kushine_policy.h"
 
 namespace nyan::kushine {
 
@@ -83,37 +84,9 @@ Level level_of(const Json& options) {
   return d == "hard" ? Level::hard : d == "normal" ? Level::normal : Level::easy;
 }
 
-}  // namespace
-
-std::string KushineGame::summary() const {
-  return "Cooperative: the ship's officers find 20 lazing nyanko and bring them to the pier before "
-         "any card pile runs out or a sixth pile appears. Tanuki split the piles, catnip liquor "
-         "shuffles them, and you may only tell each other how many nyanko and mice you hold.";
-}
-
-std::vector<OptionSpec> KushineGame::option_schema() const {
-  return {
-      OptionSpec::integer("players", 2, 4, 4, "number of players (2 is the variant: one officer each)"),
-      OptionSpec::choice("difficulty", {"easy", "normal", "hard"}, "easy",
-                         "easy: board every nyanko; normal: and end with 1 pile; hard: and use at most "
-                         "one ability"),
-      OptionSpec::object("characters", "default",
-                         "\"default\" (4p: all four; 3p: captain, mate, doctor; 2p: captain, mate) or a "
-                         "list of distinct officers, one per player, including the captain"),
-      OptionSpec::object("assignment", "random",
-                         "\"random\" (from the game's seed) or seat -> officer, e.g. [\"mate\", \"captain\"]"),
-      OptionSpec::integer("max_turns", 0, std::numeric_limits<int>::max(), 200, "the team loses after this many turns (0: no cap)"),
-  };
-}
-
-Result KushineGame::check_options(const Json& normalized) const {
-  std::vector<Officer> officers;
-  if (Result r = parse_characters(normalized, officers); !r) return r;
-  std::optional<std::vector<Officer>> assign;
-  return parse_assignment(normalized, officers, assign);
-}
-
-std::vector<ActionForm> KushineGame::action_forms() const {
+// Kushine as data (kushine.h summarises the rules). No forfeit: in a co-operative game the
+// server's bot makes the decision of a seat whose clock ran out.
+GameType kushine_type() {
   std::vector<std::string> hand_kinds, nyanko;  // in table order
   for (int k = 0; k < kHandKinds; ++k) hand_kinds.emplace_back(kind_name(static_cast<Kind>(k)));
   for (int k = 0; k < kTypes; ++k) nyanko.emplace_back(kind_name(static_cast<Kind>(k)));
@@ -121,39 +94,81 @@ std::vector<ActionForm> KushineGame::action_forms() const {
   const Json pile = values::integer(1, actions::kMaxPileId);  // the wire form of pile pN is N
   const Json choice = values::boolean();
   return {
-      {"draw", {{"pile", pile}}, "R4: the top card of a pile (1 action)"},
-      {"return", {{"card", card}, {"pile", pile}}, "R5: a hand card to the bottom of a pile (1 action)"},
-      {"place", {{"card", card}}, "R6: a nyanko on the pier (1 action)"},
-      {"receive", {}, "R7: a card from the right-hand neighbour, who chooses it (1 action)"},
-      {"give", {{"card", card}}, "R7: the card the right-hand neighbour gives"},
-      {"exterminate", {}, "R8: three mice out of the game, with one pile left (1 action)"},
-      {"exterminate", {{"top", pile}, {"bottom", pile}}, "R8: three mice out, and pile top merged onto bottom (1 action)"},
-      {"mate_peek", {{"pile", pile}}, "R17: the Mate looks at the top card of a pile (1 action)"},
-      {"mate_decide", {{"to", values::names({"hand", "bottom"})}}, "R17: the peeked card into hand or to the pile's bottom"},
-      {"boatswain_place", {{"cards", values::list(values::names(nyanko), 2, 2)}},
-       "R18: two nyanko on the pier at once (1 action); listed in table order, any order accepted"},
-      {"captain_decide", {{"cancel", choice}}, "R16: cancel the Tanuki or not"},
-      {"doctor_decide", {{"cancel", choice}}, "R19: cancel the Matatabi or not"},
-      {"merge", {{"top", pile}, {"bottom", pile}}, "R9, R10: after a boarding, pile top onto pile bottom"},
-      {"skip_merge", {}, "R10: after a boarding, no merge"},
-      {"say", {{"topic", values::constant("hand")}}, "R21: tell how many nyanko and mice you hold (counted by the engine)", true},
-      {"say", {{"topic", values::constant("want")}, {"category", values::names({"nyanko", "mouse"})}},
-       "R21: ask for a nyanko or a mouse", true},
-      {"say", {{"topic", values::constant("pile")}, {"pile", pile}, {"hint", values::names({"draw", "avoid"})}},
-       "R21: suggest drawing from or avoiding a pile", true},
-      {"say", {{"topic", values::constant("merge")}, {"top", pile}, {"bottom", pile}},
-       "R21: suggest a merge of two piles", true},
+      .id = "kushine",
+      .title = "Kushine-go Departs",
+      .title_ja = "クシィネ号出港",
+      .summary = "Cooperative: the ship's officers find 20 lazing nyanko and bring them to the pier before "
+                 "any card pile runs out or a sixth pile appears. Tanuki split the piles, catnip liquor "
+                 "shuffles them, and you may only tell each other how many nyanko and mice you hold.",
+      .min_seats = 2,
+      .max_seats = 4,
+      .options =
+          {
+              OptionSpec::integer("players", 2, 4, 4, "number of players (2 is the variant: one officer each)"),
+              OptionSpec::choice("difficulty", {"easy", "normal", "hard"}, "easy",
+                                 "easy: board every nyanko; normal: and end with 1 pile; hard: and use at most "
+                                 "one ability"),
+              OptionSpec::object("characters", "default",
+                                 "\"default\" (4p: all four; 3p: captain, mate, doctor; 2p: captain, mate) or a "
+                                 "list of distinct officers, one per player, including the captain"),
+              OptionSpec::object("assignment", "random",
+                                 "\"random\" (from the game's seed) or seat -> officer, e.g. [\"mate\", \"captain\"]"),
+              OptionSpec::integer("max_turns", 0, std::numeric_limits<int>::max(), 200,
+                                  "the team loses after this many turns (0: no cap)"),
+          },
+      .action_forms =
+          {
+              {"draw", {{"pile", pile}}, "R4: the top card of a pile (1 action)"},
+              {"return", {{"card", card}, {"pile", pile}}, "R5: a hand card to the bottom of a pile (1 action)"},
+              {"place", {{"card", card}}, "R6: a nyanko on the pier (1 action)"},
+              {"receive", {}, "R7: a card from the right-hand neighbour, who chooses it (1 action)"},
+              {"give", {{"card", card}}, "R7: the card the right-hand neighbour gives"},
+              {"exterminate", {}, "R8: three mice out of the game, with one pile left (1 action)"},
+              {"exterminate", {{"top", pile}, {"bottom", pile}}, "R8: three mice out, and pile top merged onto bottom (1 action)"},
+              {"mate_peek", {{"pile", pile}}, "R17: the Mate looks at the top card of a pile (1 action)"},
+              {"mate_decide", {{"to", values::names({"hand", "bottom"})}}, "R17: the peeked card into hand or to the pile's bottom"},
+              {"boatswain_place", {{"cards", values::list(values::names(nyanko), 2, 2)}},
+               "R18: two nyanko on the pier at once (1 action); listed in table order, any order accepted"},
+              {"captain_decide", {{"cancel", choice}}, "R16: cancel the Tanuki or not"},
+              {"doctor_decide", {{"cancel", choice}}, "R19: cancel the Matatabi or not"},
+              {"merge", {{"top", pile}, {"bottom", pile}}, "R9, R10: after a boarding, pile top onto pile bottom"},
+              {"skip_merge", {}, "R10: after a boarding, no merge"},
+              {"say", {{"topic", values::constant("hand")}}, "R21: tell how many nyanko and mice you hold (counted by the engine)", true},
+              {"say", {{"topic", values::constant("want")}, {"category", values::names({"nyanko", "mouse"})}},
+               "R21: ask for a nyanko or a mouse", true},
+              {"say", {{"topic", values::constant("pile")}, {"pile", pile}, {"hint", values::names({"draw", "avoid"})}},
+               "R21: suggest drawing from or avoiding a pile", true},
+              {"say", {{"topic", values::constant("merge")}, {"top", pile}, {"bottom", pile}},
+               "R21: suggest a merge of two piles", true},
+          },
+      .outcome_reasons =
+          {
+              {"all_boarded", "R20: every type boarded at the chosen difficulty; the team wins", "everyone boarded"},
+              {"difficulty_not_met", "R20: every type boarded, below the chosen difficulty; the team loses",
+               "everyone boarded, but short of the difficulty"},
+              {"pile_empty", "R14: a pile has no card left; the team loses", "a pile ran out"},
+              {"six_piles", "R14: six piles exist (details.reasons also lists pile_empty when both happened)",
+               "there were six piles"},
+              {"turn_limit", "R22: max_turns turns completed; the team loses", "the turn limit was reached"},
+          },
+      .hints = {.team = "the crew"},  // R20: the team wins or loses together
+      // Each player count and each difficulty. Random play rarely lasts 30 turns; the caps keep
+      // the test suites fast and make the turn limit (R22) one of the endings they check.
+      .sample_options = {{{"players", 2}, {"difficulty", "easy"}, {"max_turns", 25}},
+                         {{"players", 3}, {"difficulty", "normal"}, {"max_turns", 20}},
+                         {{"players", 4}, {"difficulty", "hard"}}},
   };
 }
 
-std::vector<Game::Reason> KushineGame::outcome_reasons() const {
-  return {
-      {"all_boarded", "R20: every type boarded at the chosen difficulty; the team wins"},
-      {"difficulty_not_met", "R20: every type boarded, below the chosen difficulty; the team loses"},
-      {"pile_empty", "R14: a pile has no card left; the team loses"},
-      {"six_piles", "R14: six piles exist (details.reasons also lists pile_empty when both happened)"},
-      {"turn_limit", "R22: max_turns turns completed; the team loses"},
-  };
+}  // namespace
+
+KushineGame::KushineGame() : Game(kushine_type(), std::make_unique<bot::kushine::KushinePolicy>()) {}
+
+Result KushineGame::check_options(const Json& normalized) const {
+  std::vector<Officer> officers;
+  if (Result r = parse_characters(normalized, officers); !r) return r;
+  std::optional<std::vector<Officer>> assign;
+  return parse_assignment(normalized, officers, assign);
 }
 
 std::unique_ptr<State> KushineGame::start(const Json& options, std::unique_ptr<Rng> rng) const {
@@ -172,14 +187,6 @@ int KushineGame::max_actions(const Json&) const {
   // (R22) when it is set: a turn has at most 2 main actions, each with at most 2 follow-up
   // decisions.
   return std::numeric_limits<int>::max();
-}
-
-std::vector<Json> KushineGame::sample_options() const {
-  // Each player count and each difficulty. Random play rarely lasts 30 turns; the caps keep
-  // the test suites fast and make the turn limit (R22) one of the endings they check.
-  return {{{"players", 2}, {"difficulty", "easy"}, {"max_turns", 25}},
-          {{"players", 3}, {"difficulty", "normal"}, {"max_turns", 20}},
-          {{"players", 4}, {"difficulty", "hard"}}};
 }
 
 }  // namespace nyan::kushine

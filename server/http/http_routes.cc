@@ -190,7 +190,7 @@ std::optional<http::message_generator> route(const Request& req, ServerContext& 
       return text_response(req, http::status::ok, metrics().render(), "text/plain; version=0.0.4; charset=utf-8", as);
     case HttpRoute::games: {
       Json games = Json::array();
-      for (const Game* g : registry().games()) games.push_back(g->catalog_entry());
+      for (const Game* g : registry().games()) games.push_back(catalog_entry(g->type()));
       return json_response(req, http::status::ok, Json{{"games", games}}.dump(), as);
     }
     case HttpRoute::room:

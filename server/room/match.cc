@@ -250,7 +250,7 @@ std::string Match::record_text(const State& state, const Move* last) const {
   std::string out;
   TextWriter w(out);
   w.open_object();
-  w.key("game").str(game_.id()).key("game_no").num(game_no_);
+  w.key("game").str(game_.type().id).key("game_no").num(game_no_);
   w.key("moves").open_array();
   auto write_move = [&w](Seat seat, std::string_view action, bool bot) {
     w.open_object().key("action").raw(action);

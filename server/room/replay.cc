@@ -67,7 +67,7 @@ std::optional<std::string> replay_views(const std::string& record_text, Seat sea
   std::string out;
   TextWriter w(out);
   w.open_object();
-  w.key("from").num(from).key("game").str(game->id()).key("game_no").num(record.value("game_no", 0));
+  w.key("from").num(from).key("game").str(game->type().id).key("game_no").num(record.value("game_no", 0));
   w.key("hashes").raw(hashes).key("moves").raw(window_moves);
   w.key("next");
   if (end < steps) w.num(end);

@@ -27,12 +27,12 @@ Room::Room(net::any_io_executor executor, Context context, std::string code, con
       idle_timer_(strand_),
       clock_(strand_, queue_),
       bots_(strand_, queue_, state_.seat_count()) {
-  metrics().room_entered(game.id(), RoomPhase::lobby);
+  metrics().room_entered(game.type().id, RoomPhase::lobby);
   counted_ = true;
 }
 
 Room::~Room() {
-  if (counted_) metrics().room_left(state_.game().id(), phase_of(state_.status()));
+  if (counted_) metrics().room_left(state_.game().type().id, phase_of(state_.status()));
 }
 
 void Room::handle(ParticipantPtr from, Envelope msg, Clock::time_point received) {
@@ -107,9 +107,9 @@ bool Room::apply(const Record& record, RoomState::Live* live, std::string& probl
 }
 
 void Room::count_status(RoomStatus before) {
-  if (counted_) metrics().room_left(state_.game().id(), phase_of(before));
+  if (counted_) metrics().room_left(state_.game().type().id, phase_of(before));
   counted_ = state_.status() != RoomStatus::closed;
-  if (counted_) metrics().room_entered(state_.game().id(), phase_of(state_.status()));
+  if (counted_) metrics().room_entered(state_.game().type().id, phase_of(state_.status()));
 }
 
 void Room::attach(const ParticipantPtr& p, Seat seat) {
@@ -162,7 +162,7 @@ std::string Room::room_message() const {
   const std::int64_t oldest = journal_time_ms() - ctx_.config.retention_ms;
   for (const FinishedGame& g : state_.finished())
     if (g.finished_at_ms >= oldest) finished.push_back(g.game_no);
-  return nyan::room_message({code_, state_.game().id(), state_.options(), status_name(state_.status()), state_.host(),
+  return nyan::room_message({code_, state_.game().type().id, state_.options(), status_name(state_.status()), state_.host(),
                              state_.game_no(), seats, spectators_, finished});
 }
 

@@ -69,7 +69,7 @@ void Room::on_remove_bot(const ParticipantPtr& from, const Envelope& msg) {
 bool Room::bot_plays(Seat seat) const {
   const SeatRecord& st = state_.seat(seat);
   // A seat out of time forfeits instead where the room says so and the game has forfeits.
-  const bool bot_on_timeout = !(state_.rules().forfeit_on_timeout && state_.game().forfeits());
+  const bool bot_on_timeout = !(state_.rules().forfeit_on_timeout && state_.game().type().forfeits);
   return st.claimed &&
          (st.bot || st.stand_in || (bot_on_timeout && clock_.timeouts().out_of_time(state_.clocks(), seat)));
 }

@@ -69,7 +69,7 @@ void Room::claim_seat(const ParticipantPtr& from, const Envelope& msg, Seat seat
   const std::string token = new_token();
   std::vector<Record> records;
   if (host)
-    records.push_back(record_now(RoomCreated{code_, state_.game().id(), state_.options(), state_.secret()}));
+    records.push_back(record_now(RoomCreated{code_, state_.game().type().id, state_.options(), state_.secret()}));
   records.push_back(record_now(SeatClaimed{seat, token_hash(token), clean_name(string_field(msg.body, "name", 256).value_or(""))}));
   // Nothing else runs until the record is durable, so no second join can take the seat.
   commit(std::move(records), [this, from, re = msg.id, seat, host, token](bool ok) {
@@ -81,7 +81,7 @@ void Room::claim_seat(const ParticipantPtr& from, const Envelope& msg, Seat seat
     }
     attach(from, seat);
     reply(from, joined_message(re, code_, seat, &token, state_.host() == seat));
-    log::info(host ? "room_created" : "seat_claimed", {{"room", code_}, {"game", state_.game().id()}, {"seat", seat}});
+    log::info(host ? "room_created" : "seat_claimed", {{"room", code_}, {"game", state_.game().type().id}, {"seat", seat}});
     broadcast_room_info();
     if (state_.match()) send_snapshot(from->participant_id(), seat);
   });
@@ -253,7 +253,7 @@ void Room::closed_now(const std::string& reason) {
   idle_timer_.cancel();
   bots_.cancel();
   clock_.cancel();
-  if (counted_) metrics().room_left(state_.game().id(), phase_of(state_.status()));
+  if (counted_) metrics().room_left(state_.game().type().id, phase_of(state_.status()));
   counted_ = false;
   log::info("room_closed", {{"room", code_}, {"reason", reason}});
   ctx_.journal.forget(code_);

@@ -135,7 +135,7 @@ RoomManager::Restored RoomManager::restore_one(StoredRoom& stored) {
   if (!problem.empty()) {
     // One clear line; every other room still comes back.
     log::error("room_broken", {{"room", stored.code}, {"reason", problem}});
-    if (game) metrics().room_entered(game->id(), RoomPhase::broken);
+    if (game) metrics().room_entered(game->type().id, RoomPhase::broken);
     return Restored::broken;
   }
   std::lock_guard<std::mutex> lock(mu_);

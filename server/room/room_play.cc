@@ -35,7 +35,7 @@ void Room::start_match(const ParticipantPtr& from, const Json& re) {
          [this, from, re](bool ok) {
            if (!ok) return reply_error(from, ProtoError::unavailable, "the server cannot save this game right now", re);
            arm_clock();
-           log::info("game_started", {{"room", code_}, {"game", state_.game().id()}, {"game_no", state_.game_no()}});
+           log::info("game_started", {{"room", code_}, {"game", state_.game().type().id}, {"game_no", state_.game_no()}});
            reply(from, ok_message(re));
            broadcast_room_info();
            for (const auto& [pid, conn] : conns_) send_snapshot(pid, conn.seat);
@@ -187,7 +187,7 @@ void Room::out_of_time(Seat seat) {
   metrics().clock_timeouts++;
   log::info("clock_ran_out", {{"room", code_}, {"game_no", state_.game_no()}, {"seat", seat},
                               {"version", state_.match()->version()}});
-  if (state_.rules().forfeit_on_timeout && state_.game().forfeits()) {
+  if (state_.rules().forfeit_on_timeout && state_.game().type().forfeits) {
     // After anything in flight (another seat's forfeit may already have ended the game).
     return when_idle([this, seat, game_no = state_.game_no()] {
       if (state_.status() != RoomStatus::playing || game_no != state_.game_no() ||

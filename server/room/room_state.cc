@@ -36,8 +36,8 @@ RoomState::RoomState(const Game& game, Json options, std::string code, std::stri
       code_(std::move(code)),
       secret_(std::move(secret)),
       rules_(RoomRules::of(options_)),
-      seats_(static_cast<std::size_t>(game.seat_count(options_))) {
-  for (const ActionForm& f : game_.action_forms())
+      seats_(static_cast<std::size_t>(game.type().seat_count(options_))) {
+  for (const ActionForm& f : game_.type().action_forms)
     if (f.side) side_types_.push_back(f.type);
 }
 
@@ -63,7 +63,7 @@ bool RoomState::apply(const Record& record, Live* live, std::string& problem) {
 
 bool RoomState::on(const RoomCreated& r, Live*, std::string& problem) {
   // The room was made from this record (its game, options and secret); it opens the journal.
-  if (r.code != code_ || r.game != game_.id() || r.secret != secret_ || match_ || host_ >= 0) {
+  if (r.code != code_ || r.game != game_.type().id || r.secret != secret_ || match_ || host_ >= 0) {
     problem = "not this room's creation";
     return false;
   }
@@ -229,7 +229,7 @@ std::string RoomState::dump() const {
   for (const FinishedGame& g : finished_)
     finished.push_back({{"game_no", g.game_no}, {"finished_at_ms", g.finished_at_ms}, {"record", g.record}});
   return canonical_json({{"code", code_},
-                         {"game", game_.id()},
+                         {"game", game_.type().id},
                          {"status", status_name(status_)},
                          {"host", host_},
                          {"game_no", game_no_},

@@ -28,9 +28,9 @@ bot::Choice ask(const Game& g, const Json& opts, const State& s, Seat seat, std:
 TEST_CASE("bot: the same view gives the same choice whatever the hidden truth", "[bot][fair]") {
   register_all_games();
   for (const Game* g : registry().games()) {
-    for (const Json& given : g->sample_options()) {
+    for (const Json& given : g->type().sample_options) {
       const Json opts = test::options(*g, given);
-      DYNAMIC_SECTION(g->id() << " " << opts.dump()) {
+      DYNAMIC_SECTION(g->type().id << " " << opts.dump()) {
         long decisions = 0, searched = 0;
         for (std::uint64_t seed = 1; seed <= kFairGames; ++seed) {
           auto s = test::start(*g, opts, seed);
@@ -40,7 +40,7 @@ TEST_CASE("bot: the same view gives the same choice whatever the hidden truth", 
             if (step % 4 == 0) {
               for (Seat seat : acting) {
                 const bot::Choice first = ask(*g, opts, *s, seat, seed + 100);
-                INFO("game " << g->id() << " seed " << seed << " step " << step << " seat " << seat);
+                INFO("game " << g->type().id << " seed " << seed << " step " << step << " seat " << seat);
                 REQUIRE(test::contains(s->legal_actions(seat), first.action));
                 for (int k = 0; k < kResamples; ++k) {
                   auto other = s->resample(seat, rng);
@@ -66,8 +66,8 @@ TEST_CASE("bot: the same view gives the same choice whatever the hidden truth", 
 TEST_CASE("bot: the same input, seed and playout budget give the same legal choice", "[bot][determinism]") {
   register_all_games();
   for (const Game* g : registry().games()) {
-    const Json opts = test::options(*g, g->sample_options().front());
-    DYNAMIC_SECTION(g->id()) {
+    const Json opts = test::options(*g, g->type().sample_options.front());
+    DYNAMIC_SECTION(g->type().id) {
       auto s = test::start(*g, opts, 11);
       SplitMix rng(5);
       int changed_with_seed = 0, compared = 0;
@@ -114,10 +114,10 @@ TEST_CASE("bot: the time cap ends a search early", "[bot][budget]") {
 TEST_CASE("bot: a view it cannot read gets a legal action, not a crash", "[bot]") {
   register_all_games();
   for (const Game* g : registry().games()) {
-    const Json opts = test::options(*g, g->sample_options().front());
+    const Json opts = test::options(*g, g->type().sample_options.front());
     const std::vector<Json> legal = {{{"type", "a"}}, {{"type", "b"}}};
-    DYNAMIC_SECTION(g->id()) {
-      for (const Json& bad : {Json::object(), Json(nullptr), Json::array(), Json{{"game", g->id()}}}) {
+    DYNAMIC_SECTION(g->type().id) {
+      for (const Json& bad : {Json::object(), Json(nullptr), Json::array(), Json{{"game", g->type().id}}}) {
         const bot::Choice c = bot::choose(*g, opts, 0, bad, legal, 1, kPlayouts);
         CHECK(test::contains(legal, c.action));
         CHECK_FALSE(c.searched);

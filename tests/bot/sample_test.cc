@@ -21,9 +21,9 @@ Json seats_json(const std::vector<Seat>& seats) { return Json(seats); }
 TEST_CASE("sample_from_view: the seat cannot tell the sample from the truth", "[bot][sample]") {
   register_all_games();
   for (const Game* g : registry().games()) {
-    for (const Json& given : g->sample_options()) {
+    for (const Json& given : g->type().sample_options) {
       const Json opts = test::options(*g, given);
-      DYNAMIC_SECTION(g->id() << " " << opts.dump()) {
+      DYNAMIC_SECTION(g->type().id << " " << opts.dump()) {
         long checked = 0, differed = 0, played_on = 0;
         for (std::uint64_t seed = 1; seed <= kSampleGames; ++seed) {
           auto s = test::start(*g, opts, seed);
@@ -32,7 +32,7 @@ TEST_CASE("sample_from_view: the seat cannot tell the sample from the truth", "[
             for (Seat seat = 0; seat < s->seat_count(); ++seat) {
               const Json view = s->view(seat);
               auto sample = g->sample_from_view(opts, seat, view, rng);
-              INFO("game " << g->id() << " seed " << seed << " step " << step << " seat " << seat);
+              INFO("game " << g->type().id << " seed " << seed << " step " << step << " seat " << seat);
               INFO("view: " << view.dump());
               REQUIRE(sample != nullptr);
               INFO("sample: " << sample->debug_state().dump());
@@ -75,12 +75,12 @@ TEST_CASE("sample_from_view: the seat cannot tell the sample from the truth", "[
 TEST_CASE("sample_from_view: a view that is not the game's is refused, not a crash", "[bot][sample]") {
   register_all_games();
   for (const Game* g : registry().games()) {
-    const Json opts = test::options(*g, g->sample_options().front());
+    const Json opts = test::options(*g, g->type().sample_options.front());
     auto s = test::start(*g, opts, 5);
     const Json view = s->view(0);
     SplitMix rng(1);
-    DYNAMIC_SECTION(g->id()) {
-      for (const Json& bad : {Json::object(), Json(nullptr), Json("view"), Json{{"game", g->id()}}}) {
+    DYNAMIC_SECTION(g->type().id) {
+      for (const Json& bad : {Json::object(), Json(nullptr), Json("view"), Json{{"game", g->type().id}}}) {
         std::unique_ptr<State> out;
         try {
           out = g->sample_from_view(opts, 0, bad, rng);

@@ -4,12 +4,11 @@
 
 #include <stdexcept>
 
-#include "rules/bot/text_tree.h"
 #include "rules/core/registry.h"
+#include "rules/core/text_tree.h"
 #include "tests/support/playout.h"
 
 using namespace nyan;
-using bot::TextTree;
 
 namespace {
 
@@ -60,8 +59,8 @@ TEST_CASE("TextTree refuses what is not JSON of integers", "[bot][text_tree]") {
 TEST_CASE("TextTree reads every view of random games as nlohmann does", "[bot][text_tree]") {
   register_all_games();
   for (const Game* g : registry().games()) {
-    const Json opts = test::options(*g, g->sample_options().front());
-    DYNAMIC_SECTION(g->id()) {
+    const Json opts = test::options(*g, g->type().sample_options.front());
+    DYNAMIC_SECTION(g->type().id) {
       auto s = test::start(*g, opts, 3);
       SplitMix rng(4);
       for (int step = 0; !s->over() && step < 400; ++step) {

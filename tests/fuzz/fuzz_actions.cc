@@ -31,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (in.size() < 3) return 0;
   const auto games = nyan::registry().games();
   const nyan::Game& game = *games[static_cast<std::uint8_t>(in[0]) % games.size()];
-  const auto samples = game.sample_options();
+  const auto samples = game.type().sample_options;
   nyan::Json options;
   if (!game.normalize_options(samples[static_cast<std::uint8_t>(in[1]) % samples.size()], options)) return 0;
   auto state = game.start(options, std::make_unique<nyan::Drbg>(nyan::seed_from_number(static_cast<std::uint8_t>(in[2]))));

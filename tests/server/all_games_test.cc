@@ -18,12 +18,12 @@ TEST_CASE("server: complete games of every registered game and player count", "[
   std::uint64_t seed = 1;
   for (const Game* g : registry().games()) {
     std::vector<Json> option_sets = {Json::object()};
-    for (const Json& o : g->sample_options()) option_sets.push_back(o);
+    for (const Json& o : g->type().sample_options) option_sets.push_back(o);
     for (const Json& given : option_sets) {
       Json options;
       REQUIRE(g->normalize_options(given, options));
-      const int seats = g->seat_count(options);
-      DYNAMIC_SECTION(g->id() << " " << options.dump()) {
+      const int seats = g->type().seat_count(options);
+      DYNAMIC_SECTION(g->type().id << " " << options.dump()) {
         std::vector<std::unique_ptr<Player>> owned;
         std::vector<Player*> players;
         for (int i = 0; i < seats; ++i) {
@@ -31,7 +31,7 @@ TEST_CASE("server: complete games of every registered game and player count", "[
           players.push_back(owned.back().get());
         }
         auto spectator = connect_player(server.port());
-        open_room(players, {spectator.get()}, g->id(), given);
+        open_room(players, {spectator.get()}, g->type().id, given);
         SplitMix rng(seed++);
         play_to_end(players, {spectator.get()}, rng, {}, 300);
         const Json& record = players[0]->client.tracker().record();

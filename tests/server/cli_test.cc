@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <sstream>
 
 #include "protocol/version.h"
 #include "rules/core/registry.h"
@@ -32,6 +33,14 @@ int load_count(const std::string& output, const std::string& label) {
   return std::stoi(m[1]);
 }
 
+// "oikake, daihugo, ...": the registered games' ids.
+std::string game_ids_of_registry() {
+  register_all_games();
+  std::string ids;
+  for (const Game* g : registry().games()) ids += (ids.empty() ? "" : ", ") + g->type().id;
+  return ids;
+}
+
 }  // namespace
 
 TEST_CASE("cli: bots play every game to the end", "[server][cli]") {
@@ -40,12 +49,12 @@ TEST_CASE("cli: bots play every game to the end", "[server][cli]") {
   ServerProcess server({"--journal", "none", "--max-client-rooms-per-minute", "1000"});
   int seed = 1;
   for (const Game* g : registry().games()) {
-    for (const Json& given : g->sample_options()) {
+    for (const Json& given : g->type().sample_options) {
       Json options;
       REQUIRE(g->normalize_options(given, options));
-      const int seats = g->seat_count(options);
-      INFO(g->id() << " " << options.dump());
-      Child host({NYANHALL_CLI, "bot", "--server", server_addr(server), "--create", g->id(), "--options", given.dump(),
+      const int seats = g->type().seat_count(options);
+      INFO(g->type().id << " " << options.dump());
+      Child host({NYANHALL_CLI, "bot", "--server", server_addr(server), "--create", g->type().id, "--options", given.dump(),
                   "--start", "--seed", std::to_string(seed++)});
       const std::string code = host.room_code(10s);
       REQUIRE(!code.empty());
@@ -155,8 +164,32 @@ TEST_CASE("cli: --help, help and --version print to stdout and exit 0, and every
     INFO(asks[0] << ": " << r.out << r.err);
     CHECK(r.exit == 0);
     CHECK(r.err.empty());
-    for (const char* command : {"simulate", "play", "bot", "load", "verify"})
+    for (const char* command : {"simulate", "play", "bot", "load", "verify", "games"})
       CHECK(std::regex_search(r.out, std::regex(std::string("\n  ") + command + " +\\S")));
+    // The list of commands is easy to scan (issue 37): a summary that goes on to more lines
+    // continues under its own first line, never at column 0, and no line is wider than 100.
+    const auto from = r.out.find("\ncommands:\n"), to = r.out.find("\n\n", from + 1);
+    REQUIRE(from != std::string::npos);
+    std::istringstream list(r.out.substr(from + 11, to - from - 11));
+    std::size_t column = 0, rows = 0, continued = 0;
+    for (std::string line; std::getline(list, line);) {
+      INFO(line);
+      CHECK(line.size() <= 100);
+      std::smatch m;
+      if (std::regex_match(line, m, std::regex("  ([a-z]+) +(\\S.*)"))) {
+        ++rows;
+        if (!column) column = static_cast<std::size_t>(m.position(2));
+        CHECK(static_cast<std::size_t>(m.position(2)) == column);  // every summary in one column
+      } else {
+        ++continued;
+        CHECK(line.find_first_not_of(' ') == column);
+      }
+    }
+    CHECK(rows == 6);
+    CHECK(continued > 0);  // (some summaries are long)
+    // The games this client knows, from its registry.
+    register_all_games();
+    for (const Game* g : registry().games()) CHECK(std::regex_search(r.out, std::regex("\ngames:.*\\b" + g->type().id + "\\b")));
   }
   const auto version = run_program({NYANHALL_CLI, "--version"});
   CHECK(version.exit == 0);
@@ -177,7 +210,8 @@ TEST_CASE("cli: --help, help and --version print to stdout and exit 0, and every
         "reconnect-timeout", "save", "verbose"}},
       {"load",
        {"server", "game", "options", "seats", "rooms", "matches", "duration", "think-ms", "server-pid", "idle-rooms"}},
-      {"verify", {}}};
+      {"verify", {}},
+      {"games", {}}};
   for (const auto& [command, names] : flags) {
     for (const std::vector<std::string>& asks :
          {std::vector<std::string>{command, "--help"}, {"help", command}, {command, "-h"}}) {
@@ -187,13 +221,20 @@ TEST_CASE("cli: --help, help and --version print to stdout and exit 0, and every
       INFO(asks[0] << " " << asks[1] << ":\n" << r.out << r.err);
       CHECK(r.exit == 0);
       CHECK(r.err.empty());
-      CHECK(r.out.rfind("usage: nyanhall-cli " + command + " ", 0) == 0);
+      CHECK(std::regex_search(r.out, std::regex("^usage: nyanhall-cli " + command + "[ \n]")));
       // Each flag on a line of its own: the flag, its value's placeholder if it takes one,
       // and what it does.
       for (const std::string& name : names)
         CHECK(std::regex_search(r.out, std::regex("\n  --" + name + "( [A-Z][A-Z:]*)?  +[a-z(]\\S* \\S")));
       CHECK(std::regex_search(r.out, std::regex("\n  --help  +print this help")));
     }
+  }
+  // The flags that take a game list the games this client knows (its registry), not a copy.
+  for (const char* command : {"simulate", "play", "bot", "load"}) {
+    const std::string help = run_program({NYANHALL_CLI, command, "--help"}).out;
+    INFO(help);
+    CHECK(help.find("{games}") == std::string::npos);
+    CHECK(help.find("(a game id: " + game_ids_of_registry() + ")") != std::string::npos);
   }
   // verify --help is help, not a file name.
   CHECK(run_program({NYANHALL_CLI, "verify", "--help"}).out.find("FILE") != std::string::npos);
@@ -213,4 +254,27 @@ TEST_CASE("cli: --help, help and --version print to stdout and exit 0, and every
   const auto sim = run_program({NYANHALL_CLI, "simulate", "--game=oikake", "--games", "3", "--seed", "2"});
   CHECK(sim.exit == 0);
   CHECK(sim.out.find("games: 3, errors: 0") != std::string::npos);
+}
+
+TEST_CASE("cli: games lists every registered game, its id first, its seats and titles", "[server][cli]") {
+  register_all_games();
+  const auto r = run_program({NYANHALL_CLI, "games"});
+  INFO(r.out << r.err);
+  CHECK(r.exit == 0);
+  std::istringstream lines(r.out);
+  for (const Game* g : registry().games()) {
+    const GameType& t = g->type();
+    std::string line;
+    REQUIRE(std::getline(lines, line));  // in the registry's order, one a line
+    std::istringstream words(line);
+    std::string id, seats;
+    words >> id >> seats;
+    CHECK(id == t.id);
+    CHECK(seats == (t.min_seats == t.max_seats ? std::to_string(t.min_seats)
+                                               : std::to_string(t.min_seats) + "-" + std::to_string(t.max_seats)));
+    CHECK(line.find(t.title + " / " + t.title_ja) != std::string::npos);
+  }
+  std::string extra;
+  CHECK_FALSE(std::getline(lines, extra));
+  CHECK(run_program({NYANHALL_CLI, "games", "extra"}).exit == 2);
 }

@@ -6,6 +6,7 @@
 
 #include "protocol/drbg.h"
 #include "protocol/sha256.h"
+#include "rules/core/registry.h"
 #include "server/room/match.h"
 #include "server/room/replay.h"
 #include "tests/server/program.h"
@@ -50,7 +51,10 @@ Verified verify(const test::TempDir& dir, const Json& record) {
 TEST_CASE("forfeit records: rebuilt from the journal, replayed for the replay viewer, verified by the client",
           "[forfeit][replay]") {
   test::TempDir dir;
-  for (const char* id : {"oikake", "daihugo", "hinode"}) {
+  register_all_games();
+  for (const Game* game : registry().games()) {  // every game with forfeits (GameType::forfeits)
+    if (!game->type().forfeits) continue;
+    const std::string& id = game->type().id;
     INFO(id);
     const auto m = forfeited_match(id, 11, 5);
     const Seat seat = m->moves().back().seat;

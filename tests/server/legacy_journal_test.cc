@@ -42,7 +42,7 @@ struct LegacyGame {
 // The first Double Hunt game (seeds 1, 2, ..., random moves) that the current rules cannot
 // replay: its moves up to and including the first one they refuse, the game still going.
 LegacyGame find_legacy_game(const Game& g, const Json& options) {
-  const int seats = g.seat_count(options);
+  const int seats = g.type().seat_count(options);
   for (std::uint64_t n = 1; n <= 400; ++n) {
     LegacyGame out;
     out.seed = seed_from_number(n);

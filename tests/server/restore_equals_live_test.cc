@@ -219,7 +219,7 @@ struct World {
   // paused clocks and the closes come at the end).
   bool every_kind_played() const {
     std::map<std::string, std::set<std::string>> kinds;
-    for (const auto& h : histories) kinds[h->game->id()].insert(h->kinds.begin(), h->kinds.end());
+    for (const auto& h : histories) kinds[h->game->type().id].insert(h->kinds.begin(), h->kinds.end());
     for (const auto& [game, seen] : kinds)
       for (const std::string_view kind : record_kinds())
         if (kind != ClockPaused::kind && kind != Closed::kind && !seen.count(std::string(kind))) return false;
@@ -394,9 +394,9 @@ TEST_CASE("restore equals live: a room rebuilt from its journal after every reco
       auto h = std::make_unique<History>();
       h->game = game;
       Json given = room_options(combo);
-      if (game->max_seats() > game->min_seats()) given["players"] = game->max_seats();
+      if (game->type().max_seats > game->type().min_seats) given["players"] = game->type().max_seats;
       REQUIRE(game->normalize_options(given, h->options));
-      h->name = game->id() + " " + given.dump();
+      h->name = game->type().id + " " + given.dump();
       h->rng.seed(static_cast<std::uint32_t>(1000 + index));
       h->room = w.manager->create(*game, h->options);
       REQUIRE(h->room);
@@ -404,7 +404,7 @@ TEST_CASE("restore equals live: a room rebuilt from its journal after every reco
       auto creator = w.client();
       h->clients.push_back(creator);
       // The first create may be one of the journal's failed writes: the room is then gone.
-      w.send(*h, creator, {{"type", "create"}, {"game", game->id()}, {"options", h->options}, {"name", "Host"}});
+      w.send(*h, creator, {{"type", "create"}, {"game", game->type().id}, {"options", h->options}, {"name", "Host"}});
       w.histories.push_back(std::move(h));
     }
   }
@@ -435,8 +435,8 @@ TEST_CASE("restore equals live: a room rebuilt from its journal after every reco
   std::map<std::string, int> closing;  // per game: three of its rooms close
   for (auto& h : w.histories) {
     auto host = pick(*h, [&](const Client& c) { return c.in_room && c.seat && *c.seat == h->room->state().host(); });
-    if (!host || closing[h->game->id()] >= 3) continue;
-    ++closing[h->game->id()];
+    if (!host || closing[h->game->type().id] >= 3) continue;
+    ++closing[h->game->type().id];
     w.send(*h, host, {{"type", "close"}});
   }
   w.run(100ms);
@@ -447,7 +447,7 @@ TEST_CASE("restore equals live: a room rebuilt from its journal after every reco
     INFO(h->name << " room " << h->room->code());
     CHECK(h->mismatch == "");
     CHECK(h->applied == w.journal.texts(h->room->code()).size());
-    kinds_by_game[h->game->id()].insert(h->kinds.begin(), h->kinds.end());
+    kinds_by_game[h->game->type().id].insert(h->kinds.begin(), h->kinds.end());
     if (w.manager->find(h->room->code())) live_dumps[h->room->code()] = h->room->state().dump();
   }
   // Every record kind, in every game.
