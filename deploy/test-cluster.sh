@@ -213,7 +213,7 @@ on_victim=()
 for ((r = 1; r <= slow_rooms; r++)); do [[ ${codes[r]} == "n$victim-"* ]] && on_victim+=("$r"); done
 ((${#on_victim[@]} > 0)) || fail "no slow room on n$victim"
 # moves R: the moves the two bots of slow room R have made so far.
-moves() { cat "$work/slow.$1.host.out" "$work/slow.$1.guest.out" | grep -cvE '^(room:|game over:|retried:)' || true; }
+moves() { cat "$work/slow.$1.host.out" "$work/slow.$1.guest.out" | grep -cvE '^(room:|game over:|retried:|reconnecting:)' || true; }
 over() { grep -q '^game over' "$work/slow.$1.host.out" "$work/slow.$1.guest.out"; }
 under_way() { (($(moves "$1") >= 1)); }
 for r in "${on_victim[@]}"; do wait_until 60 "slow room $r to be under way" under_way "$r"; done

@@ -147,7 +147,7 @@ finish() {
     "$cli" verify "$work/$prefix.$seat.json" >/dev/null || fail "$prefix: the $seat's transcript does not verify"
   done
 }
-moves() { cat "$work/slow.host.out" "$work/slow.guest.out" | grep -cvE '^(room:|game over:|retried:)' || true; }
+moves() { cat "$work/slow.host.out" "$work/slow.guest.out" | grep -cvE '^(room:|game over:|retried:|reconnecting:)' || true; }
 over() { grep -q '^game over' "$work/slow.host.out" "$work/slow.guest.out"; }
 
 bots full

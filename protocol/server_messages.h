@@ -15,6 +15,14 @@
 
 namespace nyan {
 
+// The WebSocket close code that says "this server no longer serves your room: reconnect".
+// The room was taken over by another replica (this one lost its lease); the close reason,
+// when not empty, names the replica that serves it, which the client names on its next
+// connection (/ws?room=CODE&replica=NAME) for the proxy. Clients treat 1012 (service
+// restart: the server hands its rooms over as it stops) and 1001 alike: reconnect at once,
+// with backoff and jitter.
+inline constexpr int kCloseReconnect = 4100;
+
 // welcome: the answer to hello, with the limits a client should keep to.
 struct WelcomeLimits {
   std::size_t max_message_bytes = 0;

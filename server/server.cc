@@ -185,6 +185,9 @@ int run_server(const Config& given, const std::string& program_path, const Journ
     return 1;
   }
   listener->run();
+  // Where the other replicas are told this one is, with its rooms (the proxy routes by --node).
+  if (Leases* leases = journal->leases(); leases && config.replica_address.empty())
+    leases->set_address(config.bind + ":" + std::to_string(listener->port()));
   const char* scheme = tls ? "https" : "http";
   log::info("listening", {{"address", config.bind}, {"port", listener->port()}, {"scheme", scheme},
                           {"threads", threads}, {"web_root", web.root().empty() ? "(none)" : web.root()},
@@ -210,16 +213,32 @@ int run_server(const Config& given, const std::string& program_path, const Journ
       if (!e) poll_drain();
     });
   };
+  auto close_sessions = [&ctx](websocket::close_code code, const char* reason) {
+    ctx.for_each_session([code, reason](const std::shared_ptr<WsSession>& s) { s->close(code, reason); });
+  };
+  // With a shared journal the rooms are handed over: once every running clock is journaled
+  // and everything written, the leases are given up, and only then are the clients told to
+  // reconnect (1012, service restart), so that the replica each reaches next can take its room
+  // at once (before, it would find the room still held here).
+  std::thread handover;
   signals.async_wait([&](boost::system::error_code e, int signal) {
     if (e) return;
     log::info("shutdown", {{"signal", signal}, {"connections", ctx.session_count()}});
     ctx.stopping = true;
     listener->stop();
     rooms.pause_clocks();
-    ctx.for_each_session([](const std::shared_ptr<WsSession>& s) {
-      s->close(websocket::close_code::going_away, "server shutting down");
-    });
     deadline = Clock::now() + std::chrono::milliseconds(config.drain_ms);
+    if (Leases* leases = journal->leases()) {
+      handover = std::thread([&, leases] {
+        while (rooms.clocks_pausing() > 0 && Clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        journal->flush();
+        const bool released = leases->release_all();
+        log::info("leases_released", {{"ok", released}});
+        net::post(ioc, [&] { close_sessions(websocket::close_code::service_restart, "server restarting: reconnect"); });
+      });
+    } else {
+      close_sessions(websocket::close_code::going_away, "server shutting down");
+    }
     poll_drain();
   });
 
@@ -249,6 +268,7 @@ int run_server(const Config& given, const std::string& program_path, const Journ
   for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
   ioc.run();
   for (auto& t : pool) t.join();
+  if (handover.joinable()) handover.join();
   journal->flush();
   if (!config.port_file.empty()) std::remove(config.port_file.c_str());  // nobody listens there now
   log::info("stopped");

@@ -15,6 +15,7 @@
 #include "clients/cli/command.h"
 #include "clients/cli/game_client.h"
 #include "clients/cli/render.h"
+#include "clients/cli/seat_keeper.h"
 #include "rules/bot/bot.h"
 #include "rules/core/registry.h"
 #include "rules/core/rng.h"
@@ -25,34 +26,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-struct BotRun {
-  ServerAddress server;
-  std::unique_ptr<Connection> conn;
-  GameClient* client = nullptr;
-  std::string join_code;  // the room to join, before the client knows its room
-  int reconnect_timeout_s = 30;
-
-  bool connect(std::string& error) {
-    conn = std::make_unique<Connection>();
-    const std::string room = client && !client->room().empty() ? client->room() : join_code;
-    if (!conn->connect(server, error, ws_path(room))) return false;
-    if (client) client->rebind(*conn);
-    return true;
-  }
-
-  // After the server went away: reconnect and reclaim the seat with the token.
-  bool recover(std::string& error) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(reconnect_timeout_s);
-    while (std::chrono::steady_clock::now() < deadline) {
-      std::this_thread::sleep_for(200ms);
-      if (!connect(error) || !client->hello(error)) continue;
-      auto r = client->reconnect(client->room(), client->token());
-      if (r && (*r)["type"] == "joined") return true;
-      error = r ? r->value("message", "refused") : "no answer";
-    }
-    return false;
-  }
-};
 
 // The action to send: random at level 0, else the search's choice from this seat's view and
 // legal list (the options are the room's, normalized as the server did).
@@ -80,6 +53,7 @@ const CommandSpec kBot = {
      {"create", "GAME", "create a room of this game (a game id: {games})"},
      {"options", "JSON", "with --create: the room's options (default {})"},
      {"start", nullptr, "with --create: start the game as soon as every seat is taken"},
+     {"server-bots", "N", "with --create: seat the server's own bots in the last N seats"},
      {"name", "NAME", "the name shown to the other players (default bot)"},
      {"seed", "S", "seed of the bot's own move choices (default 1)"},
      {"think-ms", "MS", "wait this long before each move, like a person (default 0)"},
@@ -87,6 +61,7 @@ const CommandSpec kBot = {
      {"bot-budget-ms", "MS", "with --level: the search's wall-time cap per decision, 0 to 600000 (default 50)"},
      {"timeout", "SECONDS", "give up when the game has not ended after this long (default 600)"},
      {"reconnect-timeout", "SECONDS", "when the server goes away, keep reconnecting for this long (default 30)"},
+     {"answer-timeout-ms", "MS", "a move not answered within this long means the server is gone: reconnect (default 10000)"},
      {"save", "FILE", "write the transcript (every message received) to FILE for nyanhall-cli verify"},
      {"verbose", nullptr, "print every move, refusal and retry"},
      kCaFlag,
@@ -101,26 +76,27 @@ int bot(const Args& args) {
   auto budget_ms = f.integer("bot-budget-ms", 50);
   auto timeout = f.integer("timeout", 600);
   auto reconnect_timeout = f.integer("reconnect-timeout", 30);
+  auto answer_timeout_ms = f.integer("answer-timeout-ms", 10000);
+  auto server_bots = f.integer("server-bots", 0);
   auto seat = f.integer("seat", -1);
-  BotRun run;
   if (!f.ok()) return usage_error(kBot, f.error());  // (also an integer flag that is not one)
   if (f.has("join") == f.has("create")) return usage_error(kBot, "give exactly one of --join and --create");
   if (*think_ms < 0) return usage_error(kBot, "--think-ms cannot be negative");
   if (*level < 0 || *level > 100) return usage_error(kBot, "--level needs an integer from 0 to 100");
   if (*budget_ms < 0 || *budget_ms > 600000) return usage_error(kBot, "--bot-budget-ms needs an integer from 0 to 600000");
   std::string problem;
-  if (!server_flags(f, run.server, problem)) return usage_error(kBot, problem);
-  run.reconnect_timeout_s = static_cast<int>(*reconnect_timeout);
-  run.join_code = f.get("join");
+  ServerAddress server;
+  if (!server_flags(f, server, problem)) return usage_error(kBot, problem);
+  SeatKeeper keeper(server, std::chrono::seconds(*reconnect_timeout));
   // Each line as it happens, also into a file or a pipe (scripts watch a game's progress).
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
   std::string error;
-  if (!run.connect(error)) {
+  std::unique_ptr<Connection> conn;
+  if (!keeper.connect(conn, f.get("join"), error)) {
     std::fprintf(stderr, "bot: cannot connect: %s\n", error.c_str());
     return 1;
   }
-  GameClient client(*run.conn);
-  run.client = &client;
+  GameClient client(*conn);
   client.record_messages(f.has("save"));
   if (!client.hello(error)) {
     std::fprintf(stderr, "bot: %s\n", error.c_str());
@@ -149,32 +125,59 @@ int bot(const Args& args) {
 
   SplitMix rng(static_cast<std::uint64_t>(*seed));
   const bool verbose = f.has("verbose"), host_starts = f.has("start");
-  bool started = false;
+  bool started = false, bots_seated = *server_bots <= 0;
   std::optional<Json> pending;  // an action whose answer never came (the server went away)
   int acted_version = -1, acted_game = -1;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(*timeout);
+  auto heard = std::chrono::steady_clock::now();  // when the server last said something
   while (std::chrono::steady_clock::now() < deadline) {
     if (client.connection().closed()) {
-      if (!run.recover(error)) {
+      if (verbose) std::printf("reconnecting: the table is coming back\n");
+      if (!keeper.recover(client, conn, error)) {
         std::fprintf(stderr, "bot: lost the server: %s\n", error.c_str());
         return 1;
       }
-      if (pending) {
-        // The same request id: if it was applied before the crash it is answered, not repeated.
-        auto r = client.request(*pending);
-        if (verbose && r) std::printf("retried: %s\n", r->dump().c_str());
-        pending.reset();
-      }
       continue;
     }
-    client.pump(20ms);
+    if (pending) {
+      // The same request id: if it was applied before the server went away it is answered, not
+      // repeated; a move the server could not save (its journal down for a moment) is sent
+      // again a little later.
+      auto r = client.request(*pending, std::chrono::milliseconds(*answer_timeout_ms));
+      if (verbose && r) std::printf("retried: %s\n", r->dump().c_str());
+      if (!r) {  // gone again before the answer: the same move once more, after the next recovery
+        if (!client.connection().closed()) client.connection().drop();
+        continue;
+      }
+      if ((*r)["type"] == "error" && r->value("code", "") == "unavailable") {
+        std::this_thread::sleep_for(300ms);
+        continue;
+      }
+      pending.reset();
+    }
+    if (client.pump(20ms)) heard = std::chrono::steady_clock::now();
+    // A server that has said nothing for a while is asked whether it is still there: one that
+    // does not answer (paused, cut off) is left, and the seat is taken back through the proxy.
+    if (std::chrono::steady_clock::now() - heard > std::chrono::milliseconds(*answer_timeout_ms)) {
+      if (!client.request({{"type", "ping"}}, std::chrono::milliseconds(*answer_timeout_ms))) {
+        client.connection().drop();
+        continue;
+      }
+      heard = std::chrono::steady_clock::now();
+    }
     // The room's description comes in its own message after `joined`, maybe a little later.
     const Json& room = client.room_info();
     if (!room.is_object()) continue;
     if (game.empty()) game = room.value("game", "");
+    if (!bots_seated && room.value("status", "") == "lobby") {
+      const int seats = static_cast<int>(room["seats"].size());
+      for (int s = std::max(1, seats - static_cast<int>(*server_bots)); s < seats; ++s)
+        client.request({{"type", "add_bot"}, {"seat", s}});
+      bots_seated = true;
+    }
     if (host_starts && !started && room.value("status", "") == "lobby") {
       bool full = true;
-      for (const Json& s : room["seats"]) full = full && s["state"] == "connected";
+      for (const Json& s : room["seats"]) full = full && (s["state"] == "connected" || s["state"] == "bot");
       if (full) {
         auto r = client.request({{"type", "start"}});
         started = r && (*r)["type"] == "ok";
@@ -188,11 +191,21 @@ int bot(const Args& args) {
     // --think-ms paces the bot like a person, so a game lasts long enough to interrupt it.
     if (*think_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(*think_ms));
     const Json action = pick(game, room, t, *client.seat(), static_cast<int>(*level), static_cast<int>(*budget_ms), rng);
-    if (verbose) std::printf("%s\n", describe_action(game, action).c_str());
     Json msg = {{"type", "action"}, {"action", action}, {"id", client.next_id()}};
-    auto r = client.request(msg);
-    if (!r) pending = msg;
-    else if ((*r)["type"] == "error" && verbose) std::printf("refused: %s\n", r->dump().c_str());
+    auto r = client.request(msg, std::chrono::milliseconds(*answer_timeout_ms));
+    if (!r) {
+      // No answer: a server that went away, or one that stopped answering while its connection
+      // stays open (paused). Either way the move is sent again, with its id, once back.
+      pending = msg;
+      if (!client.connection().closed()) client.connection().drop();
+      continue;
+    }
+    // A move is printed once the server accepted it (scripts time a game's moves by these lines).
+    if (verbose) std::printf((*r)["type"] == "ack" ? "%s\n" : "refused: %s\n",
+                             ((*r)["type"] == "ack" ? describe_action(game, action) : r->dump()).c_str());
+    // The server could not save the move (its journal is down for a moment): the same move,
+    // with its id, once more.
+    if ((*r)["type"] == "error" && r->value("code", "") == "unavailable") pending = msg;
   }
   if (!client.game_over()) {
     std::fprintf(stderr, "bot: timed out\n");

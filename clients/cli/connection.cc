@@ -70,7 +70,7 @@ void Connection::observe_frames(std::function<void(const std::string& frame)> ob
   frame_observer() = std::move(observer);
 }
 
-std::string ws_path(const std::string& room) {
+std::string ws_path(const std::string& room, const std::string& replica) {
   if (room.empty()) return "/ws";
   static constexpr char kHex[] = "0123456789ABCDEF";
   std::string path = "/ws?room=";
@@ -84,6 +84,8 @@ std::string ws_path(const std::string& room) {
       path += kHex[u & 15];
     }
   }
+  // The replica a room moved to, as the server named it (lowercase letters and digits).
+  if (!replica.empty()) path += "&replica=" + replica;
   return path;
 }
 

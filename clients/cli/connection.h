@@ -14,9 +14,10 @@
 namespace nyan::cli {
 
 // The WebSocket path for a room: "/ws?room=CODE" (the code percent-encoded) so that a proxy in
-// front of several replicas can send the connection to the replica that owns the room; plain
-// "/ws" without a code (creating a room may land on any replica).
-std::string ws_path(const std::string& room);
+// front of several replicas can send the connection to the replica that owns the room, with
+// "&replica=NAME" when a server named the replica the room moved to; plain "/ws" without a
+// code (creating a room may land on any replica).
+std::string ws_path(const std::string& room, const std::string& replica = "");
 
 // The server a client connects to, as --server gives it: HOST[:PORT] (plain, port 8080 when
 // not given), ws://HOST[:PORT] (port 80) or wss://HOST[:PORT] (TLS, port 443); http:// and

@@ -13,6 +13,7 @@
 #include "clients/cli/command.h"
 #include "clients/cli/game_client.h"
 #include "clients/cli/render.h"
+#include "clients/cli/seat_keeper.h"
 
 namespace nyan::cli {
 
@@ -115,13 +116,15 @@ int play(const Args& args) {
   if (!server_flags(f, server, problem)) return usage_error(kPlay, problem);
   // Joining, spectating or reconnecting names the room in the address (a proxy routes by it).
   const std::string room = f.has("join") ? f.get("join") : f.has("spectate") ? f.get("spectate") : f.get("reconnect");
-  Connection conn;
+  // A seat is kept through a server going away: the table comes back (seat_keeper.h).
+  SeatKeeper keeper(server, std::chrono::seconds(120));
+  std::unique_ptr<Connection> conn;
   std::string error;
-  if (!conn.connect(server, error, ws_path(room))) {
+  if (!keeper.connect(conn, room, error)) {
     std::fprintf(stderr, "play: cannot connect: %s\n", error.c_str());
     return 1;
   }
-  GameClient c(conn);
+  GameClient c(*conn);
   c.record_messages(f.has("save"));
   if (!c.hello(error)) {
     std::fprintf(stderr, "play: %s\n", error.c_str());
@@ -152,7 +155,18 @@ int play(const Args& args) {
   std::string notice;
   auto drawn = std::chrono::steady_clock::now();
   auto shown_problems = c.problems();
-  while (!conn.closed()) {
+  for (;;) {
+    if (conn->closed()) {
+      if (!c.seat() || c.token().empty()) break;  // a spectator just goes
+      std::printf("\nthe connection was lost: the table is coming back...\n");
+      if (!keeper.recover(c, conn, error)) {
+        std::printf("the table did not come back: %s\n", error.c_str());
+        break;
+      }
+      std::printf("back at the table\n");
+      dirty = true;
+      continue;
+    }
     while (auto m = c.pump(30ms)) {
       dirty = true;
       const std::string type = m->value("type", "");

@@ -97,9 +97,11 @@ std::optional<RoomQuery> parse_room_query(std::string_view target, bool& bad) {
 }
 
 void answer_room_query(ServerContext& ctx, const std::string& client, const RoomQuery& query,
-                       net::any_io_executor executor, std::function<void(status, std::string)> done) {
-  auto answer = [executor, done](status s, std::string body) {
-    net::post(executor, [done, s, body = std::move(body)]() mutable { done(s, std::move(body)); });
+                       net::any_io_executor executor, std::function<void(RoomAnswer)> done) {
+  auto answer = [executor, done](status s, std::string body, std::string replica = {}) {
+    net::post(executor, [done, s, body = std::move(body), replica = std::move(replica)]() mutable {
+      done({s, std::move(body), std::move(replica)});
+    });
   };
   // A room found but without what was asked is a miss like an unknown code: it uses up a
   // failed lookup too, or the allowance would tell a guesser which codes exist.
@@ -107,24 +109,29 @@ void answer_room_query(ServerContext& ctx, const std::string& client, const Room
     lookup_missed(ctx, client);
     answer(status::not_found, kMiss);
   };
-  RoomLookup lookup = lookup_room(ctx, client, query.code);
-  if (lookup.limited) return answer(status::too_many_requests, R"({"error":"rate_limited"})");
-  auto room = std::move(lookup.room);
-  if (!room) return answer(status::not_found, kMiss);
-  if (query.kind == RoomQuery::Kind::info) {
-    return room->describe([answer, miss](std::string info) {
-      if (info.empty()) return miss();
-      answer(status::ok, std::move(info));
-    });
-  }
-  room->transcript(query.game_no, [answer, miss, executor, done, query](std::string record) {
-    if (record.empty()) return miss();
-    if (query.kind == RoomQuery::Kind::transcript) return answer(status::ok, std::move(record));
-    // Off the room's strand: a replay makes a view for every step of its window.
-    net::post(executor, [done, query, record = std::move(record)] {
-      auto replay = replay_views(record, query.seat, query.from);
-      if (!replay) return done(status::not_found, kMiss);  // a seat or step the game has not
-      done(status::ok, std::move(*replay));
+  lookup_room(ctx, client, query.code, LookupGate::first, [answer, miss, executor, done, query](RoomLookup lookup) {
+    if (lookup.limited) return answer(status::too_many_requests, R"({"error":"rate_limited"})");
+    if (!lookup.elsewhere.empty())
+      return answer(status::temporary_redirect, Json{{"error", "moved"}, {"replica", lookup.elsewhere}}.dump(),
+                    lookup.elsewhere);
+    if (lookup.unavailable) return answer(status::service_unavailable, R"({"error":"unavailable"})");
+    auto room = std::move(lookup.room);
+    if (!room) return answer(status::not_found, kMiss);
+    if (query.kind == RoomQuery::Kind::info) {
+      return room->describe([answer, miss](std::string info) {
+        if (info.empty()) return miss();
+        answer(status::ok, std::move(info));
+      });
+    }
+    room->transcript(query.game_no, [answer, miss, executor, done, query](std::string record) {
+      if (record.empty()) return miss();
+      if (query.kind == RoomQuery::Kind::transcript) return answer(status::ok, std::move(record));
+      // Off the room's strand: a replay makes a view for every step of its window.
+      net::post(executor, [done, query, record = std::move(record)] {
+        auto replay = replay_views(record, query.seat, query.from);
+        if (!replay) return done({status::not_found, kMiss, {}});  // a seat or step the game has not
+        done({status::ok, std::move(*replay), {}});
+      });
     });
   });
 }

@@ -29,11 +29,19 @@ struct RoomQuery {
 // A malformed query string sets `bad` (answered 400, before any lookup).
 std::optional<RoomQuery> parse_room_query(std::string_view target, bool& bad);
 
+// The answer to a room query: a status and a JSON body; with another replica serving the
+// room, 307 and `replica`, which the caller adds to the request's own address as
+// `replica=NAME` (the proxy routes by it).
+struct RoomAnswer {
+  boost::beast::http::status status;
+  std::string body;
+  std::string replica;
+};
+
 // Looks the room up for `client` (room_lookup.h) and answers; `done` is called on `executor`
-// with the status and the JSON body (429 when the client has used up its failed lookups). A
-// replay is computed there too, never on the room's strand.
+// (429 when the client has used up its failed lookups, 503 when a shared journal cannot be
+// asked). A replay is computed there too, never on the room's strand.
 void answer_room_query(ServerContext& ctx, const std::string& client, const RoomQuery& query,
-                       boost::asio::any_io_executor executor,
-                       std::function<void(boost::beast::http::status, std::string)> done);
+                       boost::asio::any_io_executor executor, std::function<void(RoomAnswer)> done);
 
 }  // namespace nyan::server

@@ -164,6 +164,41 @@ http::message_generator json_response(const Request& req, http::status status, c
   return text_response(req, status, body, "application/json", counted_as);
 }
 
+std::string with_replica(std::string_view target, std::string_view replica) {
+  const std::size_t mark = target.find('?');
+  std::string out(target.substr(0, mark));
+  char sep = '?';
+  if (mark != std::string_view::npos) {
+    std::string_view query = target.substr(mark + 1);
+    while (!query.empty()) {
+      const std::size_t amp = query.find('&');
+      const std::string_view pair = query.substr(0, amp);
+      query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+      if (pair.empty() || pair.substr(0, pair.find('=')) == "replica") continue;
+      out += sep;
+      out += pair;
+      sep = '&';
+    }
+  }
+  out += sep;
+  out += "replica=";
+  out += replica;
+  return out;
+}
+
+http::message_generator moved_response(const Request& req, const std::string& replica, const std::string& body,
+                                       HttpRoute counted_as) {
+  http::response<http::string_body> res{http::status::temporary_redirect, req.version()};
+  res.set(http::field::server, "nyanhall");
+  res.set(http::field::content_type, "application/json");
+  res.set(http::field::cache_control, "no-store");
+  res.set(http::field::location, with_replica(std::string_view(req.target().data(), req.target().size()), replica));
+  res.keep_alive(req.keep_alive());
+  res.body() = body;
+  res.prepare_payload();
+  return counted(counted_as, std::move(res));
+}
+
 std::optional<http::message_generator> route(const Request& req, ServerContext& ctx, std::optional<RoomQuery>& room_query) {
   std::string target(req.target());
   if (auto q = target.find('?'); q != std::string::npos) target.resize(q);

@@ -36,4 +36,11 @@ http::message_generator text_response(const Request& req, http::status status, s
 http::message_generator json_response(const Request& req, http::status status, const std::string& body,
                                       HttpRoute counted_as = HttpRoute::other);
 
+// 307 to the request's own target with `replica=NAME` (another replica serves the room: the
+// proxy routes the repeated request by that name), and `body` (JSON) for clients that read it.
+http::message_generator moved_response(const Request& req, const std::string& replica, const std::string& body,
+                                       HttpRoute counted_as);
+// `target` with its query's `replica` parameter set to `replica`.
+std::string with_replica(std::string_view target, std::string_view replica);
+
 }  // namespace nyan::server

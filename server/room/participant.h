@@ -30,6 +30,14 @@ class Participant {
   // The connection is no longer in `room` (it left, was kicked, the room closed, or its
   // join failed). Ignored when the connection has moved on to another room since.
   virtual void left_room(const RoomLink* room) = 0;
+  // This server no longer serves `room` (another replica took it over): the connection
+  // closes with the reconnect code, and its client comes back through the proxy to the one
+  // that serves it now.
+  virtual void room_moved(const RoomLink* room) = 0;
+  // Whether the client has used up its failed lookups (a guesser): a reconnect with a wrong
+  // token then gets the answer an unknown code gets, and every wrong token is one more failure.
+  virtual bool lookups_limited() const = 0;
+  virtual void lookup_failed() = 0;
 };
 using ParticipantPtr = std::shared_ptr<Participant>;
 

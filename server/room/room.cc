@@ -79,6 +79,8 @@ void Room::dispatch(const ParticipantPtr& from, Envelope& msg, Clock::time_point
 }
 
 void Room::commit(std::vector<Record> records, std::function<void(bool ok)> then, std::shared_ptr<RoomState::Live> live) {
+  // A room that stopped here (closed, or moved to another replica) writes nothing more.
+  if (gone()) return then(false);
   std::vector<std::string> texts;
   if (queue_.keeps_records()) {
     texts.reserve(records.size());

@@ -66,6 +66,11 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   // nothing to write.
   void pause_clocks(std::function<void()> done);
 
+  // This server no longer serves the room (its lease was taken over or lapsed): its
+  // connections are told to reconnect, its timers stop, and it leaves memory; its records stay
+  // in the journal for the replica that serves it now.
+  void lease_lost();
+
   // Rebuilds the room by applying its journaled records (at start, before any connection).
   // False with a reason when a record is corrupt or does not fit the room, or when the
   // finished game is past its retention (then expired() is true).
@@ -134,6 +139,10 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   // Journals the close, then closes (`then(ok)` runs first: a host's close is answered).
   void close_room(const char* reason, std::function<void(bool ok)> then = {});
   void closed_now(const std::string& reason);
+  // The room stops on this server: its timers, the gauge, the manager's map (`why`: the log
+  // line's event, or none).
+  void stop_here(const char* why);
+  void stop_timers(const char* why);
   void arm_idle_timer();
 
   // room_play.cc: the match.

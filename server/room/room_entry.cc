@@ -110,6 +110,11 @@ void Room::on_reconnect(const ParticipantPtr& from, const Envelope& msg) {
     if (state_.match()) send_snapshot(from->participant_id(), s);
     return;
   }
+  // A wrong token is one more failed lookup; past the limit it is answered as an unknown code
+  // is, so that a guesser cannot tell a room's code from a made-up one.
+  const bool limited = from->lookups_limited();
+  from->lookup_failed();
+  if (limited) return refuse_entry(from, ProtoError::rate_limited, "too many unknown room codes from your address; wait a minute", msg.id);
   refuse_entry(from, ProtoError::bad_token, "that token holds no seat in this room", msg.id);
 }
 
@@ -240,7 +245,6 @@ void Room::close_room(const char* reason, std::function<void(bool ok)> then) {
 
 void Room::closed_now(const std::string& reason) {
   if (closed_) return;
-  closed_ = true;
   const Frame f = std::make_shared<const std::string>(closed_message(code_, reason));
   for (auto& [pid, conn] : conns_)
     if (auto p = conn.participant.lock()) {
@@ -248,6 +252,32 @@ void Room::closed_now(const std::string& reason) {
       p->left_room(this);
     }
   conns_.clear();
+  log::info("room_closed", {{"room", code_}, {"reason", reason}});
+  ctx_.journal.forget(code_);
+  stop_here(nullptr);
+}
+
+void Room::lease_lost() {
+  net::post(strand_, [self = shared_from_this()] {
+    if (self->closed_) return;
+    for (auto& [pid, conn] : self->conns_)
+      if (auto p = conn.participant.lock()) p->room_moved(self.get());
+    self->conns_.clear();
+    self->stop_timers("room_moved_away");
+    // It writes nothing more (commit refuses), and leaves once the write in flight, if any, is
+    // answered: only then may this server claim the room again, or that write could land in
+    // the journal under the new claim's epoch, beside the new room's.
+    self->queue_.when_idle([self] { self->ctx_.manager.left(self->code_, self.get()); });
+  });
+}
+
+void Room::stop_here(const char* why) {
+  stop_timers(why);
+  ctx_.manager.remove(code_);
+}
+
+void Room::stop_timers(const char* why) {
+  closed_ = true;
   for (SeatLink& link : links_)
     if (link.grace) link.grace->cancel();
   idle_timer_.cancel();
@@ -255,9 +285,7 @@ void Room::closed_now(const std::string& reason) {
   clock_.cancel();
   if (counted_) metrics().room_left(state_.game().type().id, phase_of(state_.status()));
   counted_ = false;
-  log::info("room_closed", {{"room", code_}, {"reason", reason}});
-  ctx_.journal.forget(code_);
-  ctx_.manager.remove(code_);
+  if (why) log::info(why, {{"room", code_}});
 }
 
 void Room::arm_idle_timer() {

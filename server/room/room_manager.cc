@@ -9,6 +9,7 @@
 #include "rules/core/registry.h"
 #include "server/common/log.h"
 #include "server/common/metrics.h"
+#include "server/journal/leases.h"
 #include "server/room/records.h"
 #include "server/room/room.h"
 #include "server/room/room_code.h"
@@ -21,7 +22,73 @@ RoomManager::RoomManager(boost::asio::io_context& ioc, Journal& journal, const C
       journal_(journal),
       config_(config),
       bots_(config.bot_threads > 0 ? config.bot_threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()) / 2),
-            static_cast<std::size_t>(config.bot_queue_max)) {}
+            static_cast<std::size_t>(config.bot_queue_max)) {
+  if (Leases* leases = journal_.leases()) leases->on_lost([this](const std::string& code) { lost(code); });
+}
+
+void RoomManager::acquire(const std::string& code, std::function<void(Acquired)> done) {
+  if (auto room = find(code)) return done({room});
+  Leases* leases = journal_.leases();
+  if (!leases) return done({});
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (leaving_.count(code)) {
+      Acquired later;
+      later.unavailable = true;  // asked again in a moment, it is claimed afresh
+      return done(later);
+    }
+    auto& waiting = claiming_[code];
+    waiting.push_back(std::move(done));
+    if (waiting.size() > 1) return;  // claimed already: this one waits for the same answer
+  }
+  leases->claim(code, [this, code](Claim&& claim) {
+    Acquired out;
+    switch (claim.outcome) {
+      case Claim::Outcome::claimed: {
+        StoredRoom stored{code, std::move(claim.records)};
+        const Restored restored = restore_one(stored);
+        if (restored == Restored::broken) journal_.mark_broken(code);
+        if (restored == Restored::ok) {
+          out.room = find(code);
+          log::info(claim.took_over ? "room_taken_over" : "room_claimed", {{"room", code}, {"epoch", claim.epoch}});
+        }
+        break;
+      }
+      case Claim::Outcome::held_elsewhere: out.elsewhere = claim.owner_node; break;
+      case Claim::Outcome::unknown: break;
+      case Claim::Outcome::failed: out.unavailable = true; break;
+    }
+    std::vector<std::function<void(Acquired)>> waiting;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      waiting = std::move(claiming_[code]);
+      claiming_.erase(code);
+    }
+    for (auto& w : waiting) w(out);
+  });
+}
+
+void RoomManager::lost(const std::string& code) {
+  std::shared_ptr<Room> room;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = rooms_.find(code);
+    if (it == rooms_.end()) return;
+    room = it->second;
+    rooms_.erase(it);
+    leaving_[code] = room;
+  }
+  room->lease_lost();
+}
+
+void RoomManager::left(const std::string& code, const Room* room) {
+  std::shared_ptr<Room> doomed;  // destroyed outside the lock
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = leaving_.find(code);
+  if (it == leaving_.end() || it->second.get() != room) return;
+  doomed = std::move(it->second);
+  leaving_.erase(it);
+}
 
 std::shared_ptr<Room> RoomManager::create(const Game& game, Json options) {
   std::lock_guard<std::mutex> lock(mu_);
@@ -139,7 +206,7 @@ RoomManager::Restored RoomManager::restore_one(StoredRoom& stored) {
     return Restored::broken;
   }
   std::lock_guard<std::mutex> lock(mu_);
-  rooms_.emplace(stored.code, std::move(room));
+  rooms_[stored.code] = std::move(room);
   return Restored::ok;
 }
 

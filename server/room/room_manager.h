@@ -26,8 +26,18 @@ class RoomManager {
 
   // A new room with a fresh code; nullptr when the server holds max_rooms already.
   std::shared_ptr<Room> create(const Game& game, Json options);
-  // nullptr for an unknown (or closed) code.
+  // nullptr for an unknown (or closed) code, or a room this server does not hold.
   std::shared_ptr<Room> find(const std::string& code) const;
+
+  // The room `code` for a request (a join, a reconnect, a transcript): one held here, or, with a
+  // shared journal, one claimed from it and restored by applying its records (taken over from a
+  // replica that died, drained or lost its lease). `done` runs once, on any thread.
+  struct Acquired {
+    std::shared_ptr<Room> room;  // null: see below
+    std::string elsewhere;       // another live replica serves it: its --node name
+    bool unavailable = false;    // the journal could not be asked: try again
+  };
+  void acquire(const std::string& code, std::function<void(Acquired)> done);
   void remove(const std::string& code);
   std::size_t size() const;
 
@@ -54,12 +64,25 @@ class RoomManager {
  private:
   enum class Restored { ok, broken, expired };
   Restored restore_one(StoredRoom& stored);
+  // The shared journal says this server no longer serves room `code` (its lease was taken or
+  // lapsed): the room closes its connections with the reconnect code and leaves memory.
+  void lost(const std::string& code);
+ public:
+  // A room that lost its lease has finished its last write: `code` may be claimed again.
+  void left(const std::string& code, const Room* room);
+
+ private:
 
   boost::asio::io_context& ioc_;
   Journal& journal_;
   const Config& config_;
   mutable std::mutex mu_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;
+  // Claims under way, and who waits for each (a second request for a room being claimed does
+  // not claim it again).
+  std::unordered_map<std::string, std::vector<std::function<void(Acquired)>>> claiming_;
+  // Rooms that lost their lease and are finishing their last write: not served, not claimed.
+  std::unordered_map<std::string, std::shared_ptr<Room>> leaving_;
   std::atomic<int> pausing_{0};
   // Last, so it stops first: its jobs hold rooms, and its threads post to their strands.
   BotPool bots_;

@@ -116,10 +116,11 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   auto response = route(req, ctx_, room_query);
   if (response) return send(std::move(*response));
   answer_room_query(ctx_, slot_.client(), *room_query, stream_.get_executor(),
-                    [self = shared_from_this(), as = room_route(*room_query)](http::status s, std::string body) {
+                    [self = shared_from_this(), as = room_route(*room_query)](RoomAnswer a) {
                       Request r = self->parser_->release();
-                      if (s == http::status::too_many_requests) r.keep_alive(false);
-                      self->send(json_response(r, s, body, as));
+                      if (a.status == http::status::too_many_requests) r.keep_alive(false);
+                      if (!a.replica.empty()) return self->send(moved_response(r, a.replica, a.body, as));
+                      self->send(json_response(r, a.status, a.body, as));
   });
 }
 

@@ -154,17 +154,42 @@ void WsSession::on_create(Envelope& msg) {
 }
 
 void WsSession::on_enter(Envelope& msg) {
-  if (room_) return send_error(ProtoError::already_in_room, "leave your room first", msg.id);
+  if (room_ || entering_) return send_error(ProtoError::already_in_room, "leave your room first", msg.id);
   auto typed = string_field(msg.body, "room", 80);
   if (!typed) return send_error(ProtoError::bad_field, "'room' must be a room code", msg.id);
-  RoomLookup lookup = lookup_room(ctx_, slot_.client(), *typed);
-  if (lookup.limited)
-    return send_error(ProtoError::rate_limited, "too many unknown room codes from your address; wait a minute", msg.id);
-  if (!lookup.room) return send_error(ProtoError::unknown_room, "no such room", msg.id);
-  std::shared_ptr<Room> room = std::move(lookup.room);
-  room_ = room;
-  room->handle(shared_from_this(), std::move(msg), Clock::now());
+  const LookupGate gate = msg.kind == MessageKind::reconnect ? LookupGate::when_missing : LookupGate::first;
+  entering_ = true;
+  lookup_room(ctx_, slot_.client(), *typed, gate, [self = shared_from_this(), msg = std::move(msg)](RoomLookup found) mutable {
+    net::post(self->ws_.get_executor(), [self, msg = std::move(msg), found = std::move(found)]() mutable {
+      self->entering_ = false;
+      self->entered(std::move(msg), std::move(found));
+    });
+  });
 }
+
+void WsSession::entered(Envelope msg, RoomLookup found) {
+  if (found.limited)
+    return send_error(ProtoError::rate_limited, "too many unknown room codes from your address; wait a minute", msg.id);
+  // Another replica serves the room: the client reconnects through the proxy, naming it.
+  if (!found.elsewhere.empty()) return close(static_cast<websocket::close_code>(kCloseReconnect), found.elsewhere);
+  if (found.unavailable) return send_error(ProtoError::unavailable, "the room cannot be reached right now; try again", msg.id);
+  if (!found.room) return send_error(ProtoError::unknown_room, "no such room", msg.id);
+  if (room_) return send_error(ProtoError::already_in_room, "leave your room first", msg.id);
+  room_ = found.room;
+  found.room->handle(shared_from_this(), std::move(msg), Clock::now());
+}
+
+void WsSession::room_moved(const RoomLink* room) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), room] {
+    if (self->room_.get() != room) return;
+    self->room_.reset();
+    self->close(static_cast<websocket::close_code>(kCloseReconnect), "");
+  });
+}
+
+bool WsSession::lookups_limited() const { return !ctx_.limits.may_look_up(slot_.client()); }
+
+void WsSession::lookup_failed() { lookup_missed(ctx_, slot_.client()); }
 
 void WsSession::left_room(const RoomLink* room) {
   net::post(ws_.get_executor(), [self = shared_from_this(), room] {

@@ -14,6 +14,7 @@
 #include "server/net/gather_stream.h"
 #include "server/room/participant.h"
 #include "protocol/rate_limit.h"
+#include "server/http/room_lookup.h"
 #include "server/http/server_context.h"
 
 namespace nyan::server {
@@ -35,6 +36,9 @@ class WsSession : public Participant, public std::enable_shared_from_this<WsSess
   void deliver(Frame frame) override;
   void deliver(Frame first, Frame second) override;
   void left_room(const RoomLink* room) override;
+  void room_moved(const RoomLink* room) override;
+  bool lookups_limited() const override;
+  void lookup_failed() override;
 
   // Closes with a close frame carrying `code` and `reason` (after the write in flight).
   void close(websocket::close_code code, std::string reason);
@@ -47,6 +51,7 @@ class WsSession : public Participant, public std::enable_shared_from_this<WsSess
   void on_hello(const Envelope& msg);
   void on_create(Envelope& msg);
   void on_enter(Envelope& msg);  // join, spectate, reconnect
+  void entered(Envelope msg, RoomLookup found);
   void send(std::string message);
   void send_error(ProtoError code, std::string_view message, const Json& re);
   // Queues `frame` and, with `start`, writes it if no write is in flight. False when the
@@ -71,6 +76,7 @@ class WsSession : public Participant, public std::enable_shared_from_this<WsSess
   boost::asio::steady_timer close_deadline_;
   bool hello_ = false;
   std::shared_ptr<RoomLink> room_;
+  bool entering_ = false;  // a join, spectate or reconnect is being looked up
   ClientLimits::Slot slot_;
   TokenBucket bucket_;
   // Refused messages are answered (rate_limited, with their id) at most this fast: a flood is

@@ -85,6 +85,9 @@ class Client : public Participant {
     take(*b);
   }
   void left_room(const RoomLink*) override { in_room = false; }
+  void room_moved(const RoomLink*) override { in_room = false; }
+  bool lookups_limited() const override { return false; }
+  void lookup_failed() override {}
 
   bool in_room = false;
   std::optional<Seat> seat;
