@@ -202,6 +202,43 @@ TEST_CASE("limits: unknown room codes per address and minute, WebSocket and HTTP
   CHECK(metric(server, "nyanhall_refusals_total{reason=\"client_lookup_failures_per_minute\"}") == 3);
 }
 
+// Issue 36: once anyone at an address had tried too many unknown codes, every player there (a
+// school, a café, a carrier's NAT) was refused when reconnecting to their own seat.
+TEST_CASE("limits: a reconnect with its seat's token is never refused by the lookup limit, and a wrong token counts",
+          "[server][limits]") {
+  ServerProcess server({"--journal", "none", "--max-client-lookup-failures-per-minute", "5"});
+  auto host = player_from(server.port(), "127.0.0.2");
+  const std::string code = (*host->client.create("oikake", Json::object(), "host"))["room"];
+  auto guest = player_from(server.port(), "127.0.0.4");
+  const Json joined = *guest->client.join(code, "guest");
+  REQUIRE(joined["type"] == "joined");
+  const std::string token = joined["token"];
+  guest->conn.drop();
+  // Someone else at the guest's address guesses codes until the address is limited.
+  for (int i = 0; i < 5; ++i) {
+    auto guesser = player_from(server.port(), "127.0.0.4");
+    CHECK((*guesser->client.join("nobody-" + std::to_string(i), "g"))["code"] == "unknown_room");
+  }
+  auto limited = player_from(server.port(), "127.0.0.4");
+  CHECK((*limited->client.join(code, "g"))["code"] == "rate_limited");
+  // The guest comes back to its seat from the same address: its token decides.
+  auto back = player_from(server.port(), "127.0.0.4");
+  const Json again = *back->client.reconnect(code, token);
+  CHECK(again["type"] == "joined");
+  CHECK(again["seat"] == 1);
+  // A wrong token from the limited address is answered as an unknown code is (nothing tells a
+  // guesser the code is a room's), and so is a reconnect to a code that names nothing.
+  auto wrong = player_from(server.port(), "127.0.0.4");
+  CHECK((*wrong->client.reconnect(code, "not-the-token"))["code"] == "rate_limited");
+  auto unknown = player_from(server.port(), "127.0.0.4");
+  CHECK((*unknown->client.reconnect("nobody-at-all", "not-the-token"))["code"] == "rate_limited");
+  // From an address with failures to spare, a wrong token is bad_token, and counts as one.
+  auto other = player_from(server.port(), "127.0.0.5");
+  for (int i = 0; i < 5; ++i) CHECK((*other->client.reconnect(code, "wrong"))["code"] == "bad_token");
+  auto other_limited = player_from(server.port(), "127.0.0.5");
+  CHECK((*other_limited->client.join(code, "x"))["code"] == "rate_limited");
+}
+
 TEST_CASE("limits: HTTP requests per address and second", "[server][limits]") {
   ServerProcess server({"--journal", "none", "--max-client-http-per-second", "4"});  // bursts of 20
   // 40 requests on one keep-alive connection at once: the burst is served, the rest refused
