@@ -138,7 +138,7 @@ export class RoomPage {
       const m = e.detail;
       this.showGone(m.type === 'kicked' ? t('kicked') : m.type === 'closed' ? t('closed') : t('room_gone', { why: m.reason || m.code }));
     });
-    s.addEventListener('reconnecting', () => this.setConn(false));
+    s.addEventListener('reconnecting', (e) => this.setConn(false, e.detail.moving));
     s.addEventListener('connection', (e) => {
       if (e.detail.connected) {
         this.setConn(true);
@@ -158,12 +158,14 @@ export class RoomPage {
     return has(key) ? t(key) : (r.message || r.code || 'error');
   }
 
-  setConn(ok) {
+  // `moving`: the server handed the table over (it stopped, or another serves the room now):
+  // the table is coming back, which is said as such rather than as a lost connection.
+  setConn(ok, moving = false) {
     document.body.dataset.connected = ok ? '1' : '0';
     const bar = this.root.querySelector('.conn');
     if (bar) {
       bar.hidden = ok;
-      bar.textContent = t('reconnecting');
+      bar.textContent = t(moving ? 'table_moving' : 'reconnecting');
     }
   }
 

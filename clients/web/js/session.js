@@ -6,6 +6,8 @@ import { canonical } from './canonical.js';
 
 const PROTOCOL = 1;
 const CLIENT = 'nyanhall-web/1';
+// The close code of a server that no longer serves the room (PROTOCOL.md, "Close codes").
+const CLOSE_RECONNECT = 4100;
 
 // Seat tokens, one per room code, so a reload or a new tab reclaims the seat.
 export const seats = {
@@ -83,9 +85,12 @@ export class Session extends EventTarget {
 
   emit(type, detail) { this.dispatchEvent(new CustomEvent(type, { detail })); }
 
+  // The room in the address lets a proxy reach the server that serves it; `replica` is the
+  // server a moved room's last close named (4100), which the proxy routes by before the code.
   url(room) {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    return `${proto}//${location.host}/ws${room ? `?room=${encodeURIComponent(room)}` : ''}`;
+    const hint = room && this.replica ? `&replica=${encodeURIComponent(this.replica)}` : '';
+    return `${proto}//${location.host}/ws${room ? `?room=${encodeURIComponent(room)}${hint}` : ''}`;
   }
 
   // Opens the socket and says hello; resolves with the welcome.
@@ -109,6 +114,11 @@ export class Session extends EventTarget {
         for (const p of this.pending.values()) p.reject(new Error('connection closed'));
         this.pending.clear();
         if (!opened) reject(new Error('cannot connect'));
+        // A server that stops (1001, 1012) or no longer serves the room (4100, its reason naming
+        // the one that does) hands the table over: the player sees it coming back, not an error.
+        this.replica = ev.code === CLOSE_RECONNECT && /^[a-z0-9]{1,16}$/.test(ev.reason) ? ev.reason : null;
+        // (the tries that fail while the table moves do not make it a lost connection)
+        if (opened || !this.moving) this.moving = ev.code === 1001 || ev.code === 1012 || ev.code === CLOSE_RECONNECT;
         this.emit('connection', { connected: false, code: ev.code });
         if (this.mode && !this.closedForGood) this.scheduleReconnect();
       };
@@ -248,10 +258,13 @@ export class Session extends EventTarget {
     this.mode = { kind: 'reconnect', room: r.room, token: r.token };
   }
 
+  // The first try at once, then waits that double up to five seconds, each drawn between half
+  // and all of it: the players of every table a server handed over do not come back in step.
   scheduleReconnect() {
-    const delay = Math.min(5000, 300 * 2 ** Math.min(this.retries, 4));
+    const full = this.retries === 0 ? 150 : Math.min(5000, 300 * 2 ** Math.min(this.retries - 1, 5));
+    const delay = Math.round(full / 2 + Math.random() * full / 2);
     this.retries++;
-    this.emit('reconnecting', { delay });
+    this.emit('reconnecting', { delay, moving: this.moving });
     setTimeout(() => this.rejoin(), delay);
   }
 
@@ -262,6 +275,11 @@ export class Session extends EventTarget {
       const r = this.mode.kind === 'spectate'
         ? await this.spectate(this.mode.room)
         : await this.reconnect(this.mode.room, this.mode.token);
+      if (r.type !== 'joined' && r.code === 'unavailable') {
+        this.moving = true;  // the room is between servers for a moment: try again
+        this.ws.close(1000);
+        return;
+      }
       if (r.type !== 'joined') {
         this.mode = null;
         if (r.code === 'bad_token') seats.forget(this.room);
@@ -269,6 +287,7 @@ export class Session extends EventTarget {
         return;
       }
       this.retries = 0;
+      this.moving = false;
       this.emit('connection', { connected: true, rejoined: true });
     } catch {
       // onclose schedules the next try
