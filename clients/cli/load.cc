@@ -27,10 +27,12 @@
 
 #include "clients/cli/args.h"
 #include "clients/cli/command.h"
+#include "clients/cli/connection.h"
 #include "clients/cli/frame_scan.h"
 #include "clients/cli/tls_client.h"
 #include "protocol/messages.h"
 #include "protocol/rate_limit.h"
+#include "protocol/server_messages.h"
 #include "protocol/view_tracker.h"
 #include "rules/core/rng.h"
 #include "server/common/proc_stat.h"
@@ -69,7 +71,7 @@ struct Shared {
 
 // Each thread's own counts, added up at the end.
 struct LoadStats {
-  long matches = 0, actions = 0, errors = 0, resyncs = 0, mismatches = 0, connect_failures = 0;
+  long matches = 0, actions = 0, errors = 0, resyncs = 0, mismatches = 0, connect_failures = 0, reconnects = 0;
   int verifying = 0;  // connections that check their view
   std::vector<double> rtt_ms;
   std::map<std::string, long> error_codes;
@@ -77,6 +79,7 @@ struct LoadStats {
   void add(const LoadStats& o) {
     matches += o.matches, actions += o.actions, errors += o.errors, resyncs += o.resyncs;
     mismatches += o.mismatches, connect_failures += o.connect_failures, verifying += o.verifying;
+    reconnects += o.reconnects;
     rtt_ms.insert(rtt_ms.end(), o.rtt_ms.begin(), o.rtt_ms.end());
     for (const auto& [code, n] : o.error_codes) error_codes[code] += n;
   }
@@ -92,7 +95,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
  public:
   Bot(net::io_context& ioc, const Settings& s, Shared& sh, LoadStats& st, LoadRoom& room, int index, std::uint64_t seed,
       bool verify)
-      : ws_(beast::tcp_stream(ioc), s.tls), timer_(ws_.get_executor()), s_(s), sh_(sh), st_(st), room_(room),
+      : ioc_(ioc), ws_(std::make_unique<Stream>(beast::tcp_stream(ioc), s.tls)), timer_(ioc), s_(s), sh_(sh), st_(st), room_(room),
         index_(index), rng_(seed), verify_(verify) {}
 
   void start();
@@ -113,7 +116,16 @@ class Bot : public std::enable_shared_from_this<Bot> {
   void do_read();
   void do_write();
 
-  websocket::stream<server::FlexStream> ws_;
+  using Stream = websocket::stream<server::FlexStream>;
+  // After the server went away (it stopped, or no longer serves the room): a new connection,
+  // after a jittered wait, that takes the seat back with its token.
+  void reconnect_later();
+  std::string path() const;
+
+  net::io_context& ioc_;
+  std::unique_ptr<Stream> ws_;
+  std::string code_, token_, replica_;  // the room, the seat's token, the replica a 4100 close named
+  int reconnects_in_a_row_ = 0;
   net::steady_timer timer_;
   beast::flat_buffer buffer_;
   std::deque<std::string> out_;
@@ -182,14 +194,14 @@ class LoadRoom {
 
 void Bot::start() {
   auto self = shared_from_this();
-  auto resolver = std::make_shared<net::ip::tcp::resolver>(ws_.get_executor());
+  auto resolver = std::make_shared<net::ip::tcp::resolver>(ioc_);
   resolver->async_resolve(s_.server.host, std::to_string(s_.server.port), [self, resolver](beast::error_code ec, auto results) {
-    if (ec) return void(self->st_.connect_failures++);
-    beast::get_lowest_layer(self->ws_).async_connect(results, [self](beast::error_code ec, auto) {
-      if (ec) return void(self->st_.connect_failures++);
+    if (ec) return self->token_.empty() ? void(self->st_.connect_failures++) : self->reconnect_later();
+    beast::get_lowest_layer(*self->ws_).async_connect(results, [self](beast::error_code ec, auto) {
+      if (ec) return self->token_.empty() ? void(self->st_.connect_failures++) : self->reconnect_later();
       beast::error_code ignored;  // as a real client would: moves go out at once
-      beast::get_lowest_layer(self->ws_).socket().set_option(net::ip::tcp::no_delay(true), ignored);
-      auto* tls = self->ws_.next_layer().tls();
+      beast::get_lowest_layer(*self->ws_).socket().set_option(net::ip::tcp::no_delay(true), ignored);
+      auto* tls = self->ws_->next_layer().tls();
       std::string error;
       if (!tls) return self->upgrade();
       if (!prepare_tls_client(*tls, self->s_.server, error)) return void(self->st_.connect_failures++);
@@ -201,9 +213,28 @@ void Bot::start() {
   });
 }
 
+std::string Bot::path() const { return ws_path(code_, replica_); }
+
+void Bot::reconnect_later() {
+  if (sh_.stopping) return;
+  ++st_.reconnects;
+  const int full = reconnects_in_a_row_ == 0 ? 100 : std::min(2000, 100 << std::min(reconnects_in_a_row_, 5));
+  ++reconnects_in_a_row_;
+  timer_.expires_after(std::chrono::milliseconds(full / 2 + static_cast<int>(rng_.uniform(static_cast<std::uint64_t>(full / 2) + 1))));
+  timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec || self->sh_.stopping) return;
+    self->ws_ = std::make_unique<Stream>(beast::tcp_stream(self->ioc_), self->s_.tls);
+    self->out_.clear();
+    self->sent_.clear();
+    self->buffer_.consume(self->buffer_.size());
+    self->acted_version_ = -1;
+    self->start();
+  });
+}
+
 void Bot::upgrade() {
-  ws_.async_handshake(s_.server.authority(), "/ws", [self = shared_from_this()](beast::error_code ec) {
-    if (ec) return void(self->st_.connect_failures++);
+  ws_->async_handshake(s_.server.authority(), path(), [self = shared_from_this()](beast::error_code ec) {
+    if (ec) return self->token_.empty() ? void(self->st_.connect_failures++) : self->reconnect_later();
     self->do_read();
     self->send({{"type", "hello"}, {"protocol", kProtocolVersion}});
   });
@@ -216,7 +247,7 @@ void Bot::send_text(std::string text) {
 }
 
 void Bot::do_write() {
-  ws_.async_write(net::buffer(out_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+  ws_->async_write(net::buffer(out_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
     if (ec) return server::fail(ec, "load_write", static_cast<std::uint64_t>(self->index_));
     self->out_.pop_front();
     if (!self->out_.empty()) self->do_write();
@@ -224,9 +255,16 @@ void Bot::do_write() {
 }
 
 void Bot::do_read() {
-  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-    // The run's end closes every bot: a read cut then is no news.
-    if (ec) return self->sh_.stopping ? void() : server::fail(ec, "load_read", static_cast<std::uint64_t>(self->index_));
+  ws_->async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    // The run's end closes every bot: a read cut then is no news. Otherwise a bot with a seat
+    // comes back to it, naming the replica a "reconnect" close named.
+    if (ec) {
+      if (self->sh_.stopping) return;
+      server::fail(ec, "load_read", static_cast<std::uint64_t>(self->index_));
+      self->replica_ = self->ws_->reason().code == kCloseReconnect ? std::string(self->ws_->reason().reason.data(), self->ws_->reason().reason.size()) : "";
+      if (!self->token_.empty()) self->reconnect_later();
+      return;
+    }
     self->on_frame({static_cast<const char*>(self->buffer_.data().data()), self->buffer_.size()});
     self->buffer_.consume(self->buffer_.size());
     if (!self->sh_.stopping) self->do_read();
@@ -298,11 +336,16 @@ void Bot::on_message(const Json& m) {
   if (type == "welcome") {
     welcomed_ = true;
     budget_ = client_budget(m);
+    if (!token_.empty()) return send({{"type", "reconnect"}, {"room", code_}, {"token", token_}});
     if (index_ == 0) send({{"type", "create"}, {"game", s_.game}, {"options", s_.options}, {"name", "bot"}});
     else room_.welcomed(*this);
   } else if (type == "joined") {
+    const bool again = !token_.empty();
     seat_ = m["seat"].is_number_integer() ? m["seat"].get<int>() : -1;
-    if (index_ == 0) room_.created(m["room"]);
+    code_ = m.value("room", "");
+    if (m.contains("token")) token_ = m["token"];
+    reconnects_in_a_row_ = 0;
+    if (index_ == 0 && !again) room_.created(m["room"]);
   } else if (type == "room") {
     if (index_ == 0 && m["status"] == "lobby" && !room_.start_sent) {
       bool full = true;
@@ -545,8 +588,8 @@ int load(const Args& args) {
               st.rtt_ms.empty() ? 0.0 : *std::max_element(st.rtt_ms.begin(), st.rtt_ms.end()));
   std::printf("errors: %ld", st.errors);
   for (const auto& [code, n] : st.error_codes) std::printf("  %s=%ld", code.c_str(), n);
-  std::printf("\nresyncs: %ld (hash mismatches %ld), connect failures: %ld\n", st.resyncs, st.mismatches,
-              st.connect_failures);
+  std::printf("\nresyncs: %ld (hash mismatches %ld), connect failures: %ld, reconnects: %ld\n", st.resyncs,
+              st.mismatches, st.connect_failures, st.reconnects);
   // Whoever is at 100 % of what it may use sets the pace: the load generator's own figures
   // say whether it was the server.
   const double own = self_after.cpu_seconds - self_before.cpu_seconds;
