@@ -26,7 +26,9 @@ except ImportError:
     sys.exit(77)
 
 DEPLOY = os.path.dirname(os.path.abspath(__file__))
-K8S = os.path.join(DEPLOY, "k8s")
+K8S = os.path.join(DEPLOY, "k8s")  # SQLite: every replica its own journal on its volume
+K8S_SHARED = os.path.join(DEPLOY, "k8s-shared")  # PostgreSQL: one journal, replicas without volumes
+KUSTOMIZATIONS = [(K8S, False), (K8S_SHARED, True)]
 SERVER_PORT = 8080          # the image's NYANHALL_PORT (Dockerfile)
 DRAIN_MARGIN_S = 5          # journal flush and process exit after the drain
 PROXY_CONFIG_DIR = "/etc/haproxy/nyanhall"  # where the proxy image reads its configuration
@@ -58,12 +60,12 @@ def check(condition, message):
     return condition
 
 
-def load_k8s():
+def load_k8s(folder):
     docs = {}
-    for name in sorted(os.listdir(K8S)):
+    for name in sorted(os.listdir(folder)):
         if not name.endswith(".yaml"):
             continue
-        with open(os.path.join(K8S, name)) as f:
+        with open(os.path.join(folder, name)) as f:
             for doc in yaml.safe_load_all(f):
                 if doc is None:
                     continue
@@ -72,7 +74,7 @@ def load_k8s():
                 if not check(kind and doc.get("apiVersion") and (meta.get("name") or kind == "Kustomization"),
                              f"{name}: a document without apiVersion, kind or metadata.name"):
                     continue
-                docs[(kind, meta.get("name", name))] = (name, doc)
+                docs[(kind, meta.get("name", name))] = (os.path.basename(folder) + "/" + name, doc)
     return docs
 
 
@@ -98,12 +100,12 @@ def probe_port(probe, container):
     return port_numbers(container).get(port) if isinstance(port, str) else port
 
 
-def check_kustomization(docs):
+def check_kustomization(docs, folder):
     k = one(docs, "Kustomization")
-    if not check(len(k) == 1, "k8s: expected one kustomization.yaml"):
+    if not check(len(k) == 1, f"{folder}: expected one kustomization.yaml"):
         return
     listed = set(k[0].get("resources", []))
-    present = {f for f in os.listdir(K8S) if f.endswith(".yaml") and f != "kustomization.yaml"}
+    present = {f for f in os.listdir(folder) if f.endswith(".yaml") and f != "kustomization.yaml"}
     check(listed == present, f"kustomization.yaml lists {sorted(listed)} but the folder holds {sorted(present)}")
 
 
@@ -142,6 +144,8 @@ def check_services_and_budgets(docs, workloads):
     for (kind, name), (file, doc) in docs.items():
         if kind not in ("Service", "PodDisruptionBudget"):
             continue
+        if kind == "Service" and doc["spec"].get("type") == "ExternalName":
+            continue  # a name for something outside (the shared journal's database)
         selector = doc["spec"]["selector"] if kind == "Service" else doc["spec"]["selector"]["matchLabels"]
         hits = [w for w in workloads if matches(selector, w[1])]
         if not check(len(hits) == 1, f"{file}: {kind} {name} selects {len(hits)} workloads (want 1)"):
@@ -154,7 +158,7 @@ def check_services_and_budgets(docs, workloads):
                 check(ok, f"{file}: Service {name}: targetPort {target} is not a port of its pods")
 
 
-def check_servers(docs):
+def check_servers(docs, shared):
     sts, labels, c = check_workload(docs, "StatefulSet", "nyanhall")
     if not sts:
         return None, None
@@ -179,12 +183,23 @@ def check_servers(docs):
     check(env.get("NYANHALL_NODE", {}).get("value") == "n$(POD_INDEX)", f"{file}: NYANHALL_NODE must be n$(POD_INDEX)")
     check(list(env).index("POD_INDEX") < list(env).index("NYANHALL_NODE") if "POD_INDEX" in env and "NYANHALL_NODE" in env else False,
           f"{file}: POD_INDEX must be defined before NYANHALL_NODE uses it")
-    # Data on the volume claim.
     mounts = {m["name"]: m["mountPath"] for m in c.get("volumeMounts", [])}
     claims = [t["metadata"]["name"] for t in spec.get("volumeClaimTemplates", [])]
-    check(mounts.get("data") == "/data" and "data" in claims, f"{file}: the journal volume claim 'data' must be mounted at /data")
-    if "NYANHALL_DATA_DIR" in env:
-        check(env["NYANHALL_DATA_DIR"]["value"] == "/data", f"{file}: NYANHALL_DATA_DIR must be /data")
+    if shared:
+        # The shared journal: no volume, the database named by a Secret, its password a file.
+        check(not claims and "data" not in mounts, f"{file}: replicas on the shared journal keep no volume")
+        check(env.get("NYANHALL_JOURNAL", {}).get("value") == "postgres", f"{file}: NYANHALL_JOURNAL must be postgres")
+        check("secretKeyRef" in env.get("NYANHALL_POSTGRES", {}).get("valueFrom", {}),
+              f"{file}: NYANHALL_POSTGRES must come from a Secret")
+        password = env.get("NYANHALL_POSTGRES_PASSWORD_FILE", {}).get("value", "")
+        volumes = {v["name"]: v for v in spec["template"]["spec"].get("volumes", [])}
+        check(any(password.startswith(path + "/") and "secret" in volumes.get(name, {}) for name, path in mounts.items()),
+              f"{file}: NYANHALL_POSTGRES_PASSWORD_FILE must be a file of a mounted Secret")
+    else:
+        # Data on the volume claim.
+        check(mounts.get("data") == "/data" and "data" in claims, f"{file}: the journal volume claim 'data' must be mounted at /data")
+        if "NYANHALL_DATA_DIR" in env:
+            check(env["NYANHALL_DATA_DIR"]["value"] == "/data", f"{file}: NYANHALL_DATA_DIR must be /data")
     # SIGTERM: the drain plus the flush must fit in the grace period.
     drain_ms = int(env.get("NYANHALL_DRAIN_MS", {}).get("value", "5000"))
     grace = spec["template"]["spec"].get("terminationGracePeriodSeconds", 30)
@@ -205,21 +220,30 @@ def haproxy_backends(text):
         if re.match(r"^\S", line):
             current = None
             continue
-        m = re.match(r"^\s+server\s+(\S+)\s+(\S+)", line)
+        m = re.match(r"^\s+server\s+(\S+)\s+(\S+)(.*)$", line)
         if m and current is not None:
-            current.append((m.group(1), m.group(2).strip('"')))
+            current.append((m.group(1), m.group(2).strip('"'), "backup" in m.group(3).split()))
     return backends
 
 
-def check_node_backends(where, backends, nodes, address_of):
-    """One node_<n> backend per replica with exactly that replica, and each in 'any'."""
+def check_node_backends(where, backends, nodes, address_of, shared):
+    """One node_<n> backend per replica whose one primary server is that replica, and each in
+    'any'; on the shared journal the others are its backups (a room whose replica is down is
+    taken over where its request lands), else it holds that replica alone."""
     for node in nodes:
         want = address_of(node)
-        check(backends.get("node_" + node) == [(node, want)], f"{where}: backend node_{node} must hold only {want}")
-        check((node, want) in backends.get("any", []), f"{where}: backend any must include {node} {want}")
+        entries = backends.get("node_" + node, [])
+        check([(n, a) for n, a, backup in entries if not backup] == [(node, want)],
+              f"{where}: backend node_{node} must have {want} as its one primary server")
+        if shared:
+            check({(n, a) for n, a, backup in entries if backup} == {(n, address_of(n)) for n in nodes if n != node},
+                  f"{where}: backend node_{node} must list every other replica as a backup (shared journal)")
+        else:
+            check(len(entries) == 1, f"{where}: backend node_{node} must hold only {want}")
+        check((node, want) in [(n, a) for n, a, _ in backends.get("any", [])], f"{where}: backend any must include {node} {want}")
 
 
-def check_proxy(docs, server_spec):
+def check_proxy(docs, server_spec, shared):
     dep, labels, c = check_workload(docs, "Deployment", "nyanhall-proxy")
     if not dep:
         return None
@@ -249,9 +273,11 @@ def check_proxy(docs, server_spec):
           f"{file}: POD_NAMESPACE must be defined before NYAN_REPLICA_DOMAIN uses it")
     backends = haproxy_backends(data.get("backends.cfg", ""))
     replicas = server_spec["replicas"] if server_spec else 0
-    nodes = ["n%d" % i for i in range(replicas)]
-    check_node_backends(cm[0], backends, nodes, lambda n: "nyanhall-%s.${NYAN_REPLICA_DOMAIN}:%d" % (n[1:], SERVER_PORT))
     provisioned = [b for b in backends if b.startswith("node_")]
+    # Every name provisioned (the StatefulSet scales within them), its backups among them.
+    nodes = ["n%d" % i for i in range(max(replicas, len(provisioned)))]
+    check_node_backends(cm[0], backends, nodes, lambda n: "nyanhall-%s.${NYAN_REPLICA_DOMAIN}:%d" % (n[1:], SERVER_PORT),
+                        shared)
     check(len(provisioned) >= replicas, f"{cm[0]}: fewer node backends ({len(provisioned)}) than replicas ({replicas})")
     return data
 
@@ -262,8 +288,13 @@ def check_compose():
         compose = yaml.safe_load(f)
     with open(os.path.join(DEPLOY, "haproxy", "backends.cfg")) as f:
         backends = haproxy_backends(f.read())
-    nodes, volumes = [], set()
+    nodes = []
+    check("postgres" in compose["services"], "compose.yaml: the shared journal's PostgreSQL service")
     for name, service in compose["services"].items():
+        if name == "postgres":
+            check(any(str(v).endswith(":/var/lib/postgresql/data") for v in service.get("volumes", [])),
+                  "compose.yaml: the database keeps its data on a volume")
+            continue
         if name == "proxy":
             check("8080:8080" in [str(p) for p in service.get("ports", [])], "compose.yaml: the proxy publishes 8080")
             mounts = [str(v) for v in service.get("volumes", [])]
@@ -275,13 +306,16 @@ def check_compose():
             continue
         check(name == "nyanhall-" + node, f"compose.yaml: service {name} should be named nyanhall-{node}")
         nodes.append(node)
-        data = [v for v in service.get("volumes", []) if str(v).endswith(":/data")]
-        check(len(data) == 1, f"compose.yaml: {name} needs its own volume at /data")
-        volumes.update(str(v).split(":")[0] for v in data)
+        env = service.get("environment", {})
+        check(not service.get("volumes"), f"compose.yaml: {name}: a replica on the shared journal keeps no volume")
+        check(env.get("NYANHALL_JOURNAL") == "postgres" and "host=postgres" in env.get("NYANHALL_POSTGRES", ""),
+              f"compose.yaml: {name}: the journal must be the postgres service")
+        check(env.get("NYANHALL_POSTGRES_PASSWORD_FILE", "").startswith("/run/secrets/") and service.get("secrets"),
+              f"compose.yaml: {name}: the database password comes from a secret file")
         check(int(str(service.get("stop_grace_period", "10s")).rstrip("s")) >= 5 + DRAIN_MARGIN_S,
               f"compose.yaml: {name}: stop_grace_period shorter than the drain")
-    check(len(nodes) == len(set(nodes)) and len(volumes) == len(nodes), "compose.yaml: every replica needs its own node name and volume")
-    check_node_backends("haproxy/backends.cfg", backends, nodes, lambda n: "nyanhall-%s:%d" % (n, SERVER_PORT))
+    check(len(nodes) == len(set(nodes)), "compose.yaml: every replica needs its own node name")
+    check_node_backends("haproxy/backends.cfg", backends, nodes, lambda n: "nyanhall-%s:%d" % (n, SERVER_PORT), True)
     check(set(b for b in backends if b.startswith("node_")) == set("node_" + n for n in nodes),
           "haproxy/backends.cfg: node backends must be exactly the compose replicas")
 
@@ -292,7 +326,7 @@ def yamllint():
         print("check-manifests: skipped: needs yamllint (deploy/install-deps.sh --with-cluster)")
         sys.exit(77)
     r = subprocess.run([binary, "-f", "parsable", "-c", os.path.join(DEPLOY, ".yamllint"),
-                        os.path.join(DEPLOY, "compose.yaml"), K8S], capture_output=True, text=True)
+                        os.path.join(DEPLOY, "compose.yaml"), K8S, K8S_SHARED], capture_output=True, text=True)
     check(r.returncode == 0, "yamllint:\n" + r.stdout + r.stderr)
 
 
@@ -311,9 +345,9 @@ def haproxy_check(name, cfg, backends_text, env):
         check(r.returncode == 0, f"haproxy -c {name}: " + "\n".join(alerts))
 
 
-def sync_proxy_config():
+def sync_proxy_config(folder):
     """Replaces the haproxy.cfg block of the ConfigMap with deploy/haproxy/haproxy.cfg."""
-    path = os.path.join(K8S, "proxy-config.yaml")
+    path = os.path.join(folder, "proxy-config.yaml")
     with open(path) as f:
         text = f.read()
     with open(os.path.join(DEPLOY, "haproxy", "haproxy.cfg")) as f:
@@ -327,14 +361,18 @@ def sync_proxy_config():
 
 def main():
     if "--sync" in sys.argv[1:]:
-        sync_proxy_config()
+        for folder, _ in KUSTOMIZATIONS:
+            sync_proxy_config(folder)
     yamllint()
-    docs = load_k8s()
-    check_kustomization(docs)
-    servers, server_spec = check_servers(docs)
-    proxy_data = check_proxy(docs, server_spec)
-    workloads = [w for w in (servers, check_workload(docs, "Deployment", "nyanhall-proxy")) if w and w[0]]
-    check_services_and_budgets(docs, workloads)
+    proxies, counted = [], 0
+    for folder, shared in KUSTOMIZATIONS:
+        docs = load_k8s(folder)
+        counted += len(docs)
+        check_kustomization(docs, folder)
+        servers, server_spec = check_servers(docs, shared)
+        proxies.append((os.path.basename(folder), check_proxy(docs, server_spec, shared)))
+        workloads = [w for w in (servers, check_workload(docs, "Deployment", "nyanhall-proxy")) if w and w[0]]
+        check_services_and_budgets(docs, workloads)
     check_compose()
     cfg = os.path.join(DEPLOY, "haproxy", "haproxy.cfg")
     with open(cfg) as f:
@@ -344,14 +382,15 @@ def main():
           "haproxy.cfg: routes to node_<name> and defaults to any")
     with open(os.path.join(DEPLOY, "haproxy", "backends.cfg")) as f:
         haproxy_check("compose backends", cfg, f.read(), {})
-    if proxy_data:
-        haproxy_check("k8s backends", cfg, proxy_data.get("backends.cfg", ""),
-                      {"NYAN_REPLICA_DOMAIN": "nyanhall.default.svc.cluster.local"})
+    for name, proxy_data in proxies:
+        if proxy_data:
+            haproxy_check(name + " backends", cfg, proxy_data.get("backends.cfg", ""),
+                          {"NYAN_REPLICA_DOMAIN": "nyanhall.default.svc.cluster.local"})
     for p in dict.fromkeys(problems):  # the proxy's workload is checked twice; say each once
         print("check-manifests: " + p)
     if problems:
         return 1
-    print(f"check-manifests: {len(docs)} Kubernetes documents, compose.yaml and the proxy configuration agree")
+    print(f"check-manifests: {counted} Kubernetes documents (k8s, k8s-shared), compose.yaml and the proxy configuration agree")
     return 0
 
 
