@@ -42,37 +42,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-step() { printf '[%3ds] %s\n' "$SECONDS" "$*"; }
-fail() { echo "test-cluster: FAIL: $*" >&2; exit 1; }
-
-# wait_until SECONDS WHAT COMMAND...: polls COMMAND every 100 ms.
-wait_until() {
-  local limit=$1 what=$2
-  shift 2
-  local end=$((SECONDS + limit))
-  until "$@" >/dev/null 2>&1; do
-    ((SECONDS < end)) || fail "timed out after ${limit}s waiting for $what"
-    sleep 0.1
-  done
-}
-
-# A port nothing listens on (the proxy's configuration names fixed ports).
-taken=" "
-free_port() {
-  local p
-  for _ in $(seq 200); do
-    p=$((20000 + RANDOM % 40000))
-    [[ $taken == *" $p "* ]] && continue
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
-      taken+="$p "
-      echo "$p"
-      return
-    fi
-  done
-  fail "no free port"
-}
-
-get() { curl -fsS --max-time 5 "$@"; }
+me=test-cluster
+# shellcheck source=deploy/test-lib.sh
+source "$root/deploy/test-lib.sh"
 # metric URL NAME: the value of one series of a replica's /metrics (0 when absent).
 metric() { get "$1/metrics" | awk -v m="$2" '$1 == m {print $2; found=1} END {if (!found) print 0}'; }
 

@@ -47,32 +47,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-step() { printf '[%3ds] %s\n' "$SECONDS" "$*"; }
-fail() { echo "test-failover: FAIL: $*" >&2; exit 1; }
-wait_until() {
-  local limit=$1 what=$2
-  shift 2
-  local end=$((SECONDS + limit))
-  until "$@" >/dev/null 2>&1; do
-    ((SECONDS < end)) || fail "timed out after ${limit}s waiting for $what"
-    sleep 0.1
-  done
-}
-taken=" "
-free_port() {
-  local p
-  for _ in $(seq 200); do
-    p=$((20000 + RANDOM % 40000))
-    [[ $taken == *" $p "* ]] && continue
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
-      taken+="$p "
-      echo "$p"
-      return
-    fi
-  done
-  fail "no free port"
-}
-get() { curl -fsS --max-time 5 "$@"; }
+me=test-failover
+# shellcheck source=deploy/test-lib.sh
+source "$root/deploy/test-lib.sh"
 now_ms() { date +%s%3N; }
 
 pg_port=$("$pg" start "$work/pg")
@@ -124,18 +101,32 @@ all_up() { [[ $(servers_up) -eq $((replicas + replicas * replicas)) ]]; }
 wait_until 30 "the proxy to see every replica up" all_up
 step "3 replicas (ports ${port[*]}) behind HAProxy on $proxy, leases of ${lease_ms} ms"
 
-# Each game's room: its options, how many of its seats are the server's bots, and how long its
-# two players think (long enough for the game to live through every part of the test).
-declare -A options=(
-  [oikake]='{"mode":"normal"}'
-  [daihugo]='{"players":3}'
-  [kushine]='{"players":3,"max_turns":40}'
-  [doublehunt]='{"max_turns":40,"target_score":40}'
-  [hinode]='{"players":3}')
-declare -A server_bots=([oikake]=0 [daihugo]=1 [kushine]=1 [doublehunt]=2 [hinode]=1)
-declare -A think=([oikake]=1500 [daihugo]=600 [kushine]=500 [doublehunt]=300 [hinode]=500)
-games=(oikake daihugo kushine doublehunt hinode)
-per_game=6
+# Every game the server lists (/api/games), each room with two players and the server's bots in
+# its other seats (three seats where the game takes a count), its turns capped where the game
+# has a cap (a game lives through every part of the test, then ends), and its players thinking
+# long enough that a game of a few moves is still under way at the first failover.
+get "http://127.0.0.1:${port[0]}/api/games" | python3 -c '
+import json, sys
+for g in json.load(sys.stdin)["games"]:
+    given = {o["name"]: o for o in g["options"] if not o.get("room")}
+    seats = g["max_seats"] if g["min_seats"] == g["max_seats"] else max(g["min_seats"], min(3, g["max_seats"]))
+    options = {}
+    if "players" in given:
+        options["players"] = seats
+    if "max_turns" in given and given["max_turns"].get("kind") == "integer":
+        options["max_turns"] = min(40, given["max_turns"].get("max", 40))
+    think = 1500 if seats == 2 else 500
+    print(g["id"], json.dumps(options, separators=(",", ":")), seats - 2, think)' >"$work/games"
+declare -A options server_bots think
+games=()
+while read -r id opts bots ms; do
+  games+=("$id")
+  options[$id]=$opts
+  server_bots[$id]=$bots
+  think[$id]=$ms
+done <"$work/games"
+((${#games[@]} > 0)) || fail "no games listed"
+per_game=$(((30 + ${#games[@]} - 1) / ${#games[@]}))
 
 # Every line a bot prints, stamped with the time in ms (the moves time the failovers).
 stamped() { while IFS= read -r line; do printf '%s %s\n' "$(now_ms)" "$line"; done; }

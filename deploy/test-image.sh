@@ -36,27 +36,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-step() { printf '[%3ds] %s\n' "$SECONDS" "$*"; }
-fail() { echo "test-image: FAIL: $*" >&2; exit 1; }
-wait_until() {
-  local limit=$1 what=$2
-  shift 2
-  local end=$((SECONDS + limit))
-  until "$@" >/dev/null 2>&1; do
-    ((SECONDS < end)) || fail "timed out after ${limit}s waiting for $what"
-    sleep 0.2
-  done
-}
-get() { curl -fsS --max-time 5 "$@"; }
-
-free_port() {
-  local p
-  for _ in $(seq 200); do
-    p=$((20000 + RANDOM % 40000))
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then echo "$p"; return; fi
-  done
-  fail "no free port"
-}
+me=test-image
+# shellcheck source=deploy/test-lib.sh
+source "$root/deploy/test-lib.sh"
 port=$(free_port)
 port_b=$(free_port)
 [[ -n $port && -n $port_b && $port != "$port_b" ]] || fail "no two free ports"

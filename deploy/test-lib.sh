@@ -1,0 +1,36 @@
+# What the deployment tests share (sourced by test-cluster.sh, test-failover.sh and
+# test-image.sh, each of which sets `me`, its name in the lines it prints, first).
+
+# step WHAT: a line of progress, with the seconds since the test started.
+step() { printf '[%3ds] %s\n' "$SECONDS" "$*"; }
+fail() { echo "$me: FAIL: $*" >&2; exit 1; }
+
+# wait_until SECONDS WHAT COMMAND...: polls COMMAND every 100 ms until it succeeds.
+wait_until() {
+  local limit=$1 what=$2
+  shift 2
+  local end=$((SECONDS + limit))
+  until "$@" >/dev/null 2>&1; do
+    ((SECONDS < end)) || fail "timed out after ${limit}s waiting for $what"
+    sleep 0.1
+  done
+}
+
+# A port nothing listens on and no earlier call gave (the proxy's configuration names fixed
+# ports, so every port of a test must differ).
+taken=" "
+free_port() {
+  local p
+  for _ in $(seq 200); do
+    p=$((20000 + RANDOM % 40000))
+    [[ $taken == *" $p "* ]] && continue
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+      taken+="$p "
+      echo "$p"
+      return
+    fi
+  done
+  fail "no free port"
+}
+
+get() { curl -fsS --max-time 5 "$@"; }
