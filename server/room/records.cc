@@ -83,23 +83,19 @@ void read(const Json& j, BotRemoved& r) { read_seat(j, r); }
 void write(const RematchWanted& r, Json& j) { write_seat(r, j); }
 void read(const Json& j, RematchWanted& r) { read_seat(j, r); }
 
-// ---- seat_moved, seats_swapped: two seats
-void write(const SeatMoved& r, Json& j) {
-  j["from"] = r.from;
-  j["to"] = r.to;
+// ---- seat_moved, seats_swapped: two seats, each under its own name
+void write_two(Json& j, const char* first, Seat a, const char* second, Seat b) {
+  j[first] = a;
+  j[second] = b;
 }
-void read(const Json& j, SeatMoved& r) {
-  r.from = seat_at(j, "from");
-  r.to = seat_at(j, "to");
+void read_two(const Json& j, const char* first, Seat& a, const char* second, Seat& b) {
+  a = seat_at(j, first);
+  b = seat_at(j, second);
 }
-void write(const SeatsSwapped& r, Json& j) {
-  j["a"] = r.a;
-  j["b"] = r.b;
-}
-void read(const Json& j, SeatsSwapped& r) {
-  r.a = seat_at(j, "a");
-  r.b = seat_at(j, "b");
-}
+void write(const SeatMoved& r, Json& j) { write_two(j, "from", r.from, "to", r.to); }
+void read(const Json& j, SeatMoved& r) { read_two(j, "from", r.from, "to", r.to); }
+void write(const SeatsSwapped& r, Json& j) { write_two(j, "a", r.a, "b", r.b); }
+void read(const Json& j, SeatsSwapped& r) { read_two(j, "a", r.a, "b", r.b); }
 
 // ---- bot_added
 void write(const BotAdded& r, Json& j) {

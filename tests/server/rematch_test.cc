@@ -16,13 +16,6 @@ namespace {
 
 Json rematch_list(const Player& p) { return p.client.room_info().value("rematch", Json::array()); }
 
-std::string reply_type(Player& p, const Json& message) {
-  auto r = p.client.request(message);
-  REQUIRE(r);
-  INFO(r->dump());
-  return (*r)["type"] == "error" ? "error:" + (*r)["code"].get<std::string>() : (*r)["type"].get<std::string>();
-}
-
 }  // namespace
 
 TEST_CASE("rematch: the next game waits for every player's yes, and a bot says yes at once", "[server][rematch]") {
@@ -31,7 +24,7 @@ TEST_CASE("rematch: the next game waits for every player's yes, and a bot says y
   auto b = connect_player(server.port());
   auto s = connect_player(server.port());
   open_room({a.get(), b.get()}, {s.get()}, "daihugo", {{"players", 3}, {"match", "single_round"}});
-  REQUIRE(reply_type(*a, {{"type", "add_bot"}, {"seat", 2}}) == "ok");
+  REQUIRE(answer_to(*a, {{"type", "add_bot"}, {"seat", 2}}) == "ok");
   SplitMix rng(31);
   play_to_end({a.get(), b.get()}, {s.get()}, rng, {}, 120);
   settle({a.get(), b.get(), s.get()});
@@ -39,28 +32,28 @@ TEST_CASE("rematch: the next game waits for every player's yes, and a bot says y
   CHECK_FALSE(a->client.room_info().contains("rematch"));  // nobody has said yes yet
 
   // Only a player says yes, and only after a game.
-  CHECK(reply_type(*s, {{"type", "rematch"}}) == "error:wrong_seat");
+  CHECK(answer_to(*s, {{"type", "rematch"}}) == "error:wrong_seat");
   // The host's yes is one yes: the room waits for the other player (the bot's is given).
-  REQUIRE(reply_type(*a, {{"type", "rematch"}}) == "ok");
+  REQUIRE(answer_to(*a, {{"type", "rematch"}}) == "ok");
   settle({a.get(), b.get(), s.get()});
   CHECK(a->client.room_info()["status"] == "over");
   CHECK(rematch_list(*b) == Json::array({0}));
   CHECK(rematch_list(*s) == Json::array({0}));
   CHECK(b->client.tracker().game_no() == 1);
   // A yes said again changes nothing.
-  REQUIRE(reply_type(*a, {{"type", "rematch"}}) == "ok");
+  REQUIRE(answer_to(*a, {{"type", "rematch"}}) == "ok");
   settle({a.get(), b.get()});
   CHECK(a->client.room_info()["status"] == "over");
 
   // The last yes starts the game: its sender gets ok, everyone the room and a snapshot.
-  REQUIRE(reply_type(*b, {{"type", "rematch"}}) == "ok");
+  REQUIRE(answer_to(*b, {{"type", "rematch"}}) == "ok");
   settle({a.get(), b.get(), s.get()});
   for (Player* p : {a.get(), b.get(), s.get()}) {
     CHECK(p->client.room_info()["status"] == "playing");
     CHECK_FALSE(p->client.room_info().contains("rematch"));  // cleared by the start
     CHECK(p->client.tracker().game_no() == 2);
   }
-  CHECK(reply_type(*a, {{"type", "rematch"}}) == "error:bad_state");  // not during a game
+  CHECK(answer_to(*a, {{"type", "rematch"}}) == "error:bad_state");  // not during a game
   play_until_over({a.get(), b.get()}, {s.get()}, rng, {}, 120);
   for (Player* p : {a.get(), b.get()}) CHECK(check_frames(p->client.messages(), *p->client.seat(), p->client.tracker().record()) > 0);
 }
@@ -73,19 +66,19 @@ TEST_CASE("rematch: after a game the host removes a player who is away, seats a 
   const std::string code = open_room({a.get(), b.get()}, {}, "oikake", {{"mode", "short"}});
   SplitMix rng(32);
   play_to_end({a.get(), b.get()}, {}, rng);
-  REQUIRE(reply_type(*a, {{"type", "rematch"}}) == "ok");
+  REQUIRE(answer_to(*a, {{"type", "rematch"}}) == "ok");
 
   // A player at the table answers for themself: the host cannot remove them.
-  CHECK(reply_type(*a, {{"type", "kick"}, {"seat", 1}}) == "error:bad_state");
+  CHECK(answer_to(*a, {{"type", "kick"}, {"seat", 1}}) == "error:bad_state");
   b->conn.drop();  // gone, within the grace period (two minutes by default)
   settle({a.get()}, 200);
   REQUIRE(a->client.room_info()["seats"][1]["state"] == "disconnected");
   CHECK(a->client.room_info()["status"] == "over");  // the room still waits for them
   // Bad requests change nothing.
-  CHECK(reply_type(*a, {{"type", "kick"}, {"seat", "one"}}) == "error:bad_field");
-  CHECK(reply_type(*a, {{"type", "kick"}, {"seat", 7}}) == "error:wrong_seat");
-  CHECK(reply_type(*a, {{"type", "add_bot"}, {"seat", 1}}) == "error:seat_taken");
-  REQUIRE(reply_type(*a, {{"type", "kick"}, {"seat", 1}}) == "ok");
+  CHECK(answer_to(*a, {{"type", "kick"}, {"seat", "one"}}) == "error:bad_field");
+  CHECK(answer_to(*a, {{"type", "kick"}, {"seat", 7}}) == "error:wrong_seat");
+  CHECK(answer_to(*a, {{"type", "add_bot"}, {"seat", 1}}) == "error:seat_taken");
+  REQUIRE(answer_to(*a, {{"type", "kick"}, {"seat", 1}}) == "ok");
   settle({a.get()});
   CHECK(a->client.room_info()["seats"][1]["state"] == "empty");
   CHECK(a->client.room_info()["status"] == "over");
@@ -94,7 +87,7 @@ TEST_CASE("rematch: after a game the host removes a player who is away, seats a 
   CHECK((*late->client.reconnect(code, b->client.token()))["code"] == "bad_token");
 
   // The host seats a bot there: its yes was the last one.
-  REQUIRE(reply_type(*a, {{"type", "add_bot"}, {"seat", 1}}) == "ok");
+  REQUIRE(answer_to(*a, {{"type", "add_bot"}, {"seat", 1}}) == "ok");
   settle({a.get()});
   CHECK(a->client.room_info()["status"] == "playing");
   CHECK(a->client.room_info()["seats"][1]["state"] == "bot");
@@ -112,7 +105,7 @@ TEST_CASE("rematch: after a game a seat the host emptied may be taken by someone
   play_to_end({a.get(), b.get()}, {}, rng);
   b->conn.drop();
   settle({a.get()}, 200);
-  REQUIRE(reply_type(*a, {{"type", "kick"}, {"seat", 1}}) == "ok");
+  REQUIRE(answer_to(*a, {{"type", "kick"}, {"seat", 1}}) == "ok");
   auto c = connect_player(server.port());
   auto joined = c->client.join(code, "Chi");
   REQUIRE(joined);
@@ -120,8 +113,8 @@ TEST_CASE("rematch: after a game a seat the host emptied may be taken by someone
   settle({a.get(), c.get()});
   // The newcomer sees the finished game (its seed is public now) and says yes for themself.
   CHECK(c->client.game_over());
-  REQUIRE(reply_type(*c, {{"type", "rematch"}}) == "ok");
-  REQUIRE(reply_type(*a, {{"type", "rematch"}}) == "ok");
+  REQUIRE(answer_to(*c, {{"type", "rematch"}}) == "ok");
+  REQUIRE(answer_to(*a, {{"type", "rematch"}}) == "ok");
   settle({a.get(), c.get()});
   CHECK(c->client.tracker().game_no() == 2);
   play_until_over({a.get(), c.get()}, {}, rng);
@@ -141,7 +134,7 @@ TEST_CASE("rematch: a player gone past the grace period after a game says yes th
   // Nobody at the table asked for another game yet: a table of bots does not play by itself.
   CHECK(a->client.room_info()["status"] == "over");
   CHECK(a->client.room_info()["seats"][1]["bot"] == true);
-  REQUIRE(reply_type(*a, {{"type", "rematch"}}) == "ok");
+  REQUIRE(answer_to(*a, {{"type", "rematch"}}) == "ok");
   settle({a.get()});
   CHECK(a->client.room_info()["status"] == "playing");
   // The player comes back to their seat in the new game.
@@ -160,7 +153,7 @@ TEST_CASE("rematch: the yeses are journaled: a crash in the middle of the vote k
   open_room({a.get(), b.get()}, {}, "oikake", {{"mode", "short"}});
   SplitMix rng(35);
   play_to_end({a.get(), b.get()}, {}, rng);
-  REQUIRE(reply_type(*a, {{"type", "rematch"}}) == "ok");
+  REQUIRE(answer_to(*a, {{"type", "rematch"}}) == "ok");
   server->kill_hard();
   server = std::make_unique<ServerProcess>(args);
   rejoin(*a, server->port());
@@ -168,7 +161,7 @@ TEST_CASE("rematch: the yeses are journaled: a crash in the middle of the vote k
   settle({a.get(), b.get()});
   CHECK(a->client.room_info()["status"] == "over");
   CHECK(rematch_list(*b) == Json::array({0}));  // the host's yes came through the crash
-  REQUIRE(reply_type(*b, {{"type", "rematch"}}) == "ok");
+  REQUIRE(answer_to(*b, {{"type", "rematch"}}) == "ok");
   settle({a.get(), b.get()});
   CHECK(a->client.tracker().game_no() == 2);
   CHECK(b->client.tracker().game_no() == 2);

@@ -18,14 +18,6 @@ namespace {
 
 const Json& seat_info(const Player& p, int seat) { return p.client.room_info()["seats"][seat]; }
 
-// The answer's type, or "error:<code>".
-std::string answer_to(Player& p, const Json& message) {
-  auto r = p.client.request(message);
-  REQUIRE(r);
-  INFO(r->dump());
-  return (*r)["type"] == "error" ? "error:" + (*r)["code"].get<std::string>() : (*r)["type"].get<std::string>();
-}
-
 }  // namespace
 
 TEST_CASE("seating: a player who leaves a game hands the seat to its bot at once, and the token takes it back",

@@ -4,7 +4,7 @@
 // sits down there and plays on with that seat's cards.
 import {
   launchBrowser, newPage, checkPages, screenshot, createRoom, joinByLink, playUntilOver, seeded, expect, run,
-  startWithGame, makeOneMove,
+  startWithGame, makeOneMove, clickConfirming,
 } from './lib.mjs';
 
 const DESK = { width: 1366, height: 768 };
@@ -29,9 +29,7 @@ await run('the host opens the seat of a player who left, and a newcomer takes it
     expect(await host.locator('[data-key=open-seat-1]').count() === 0, 'no "Open this seat" for a player at the table');
 
     // Bo leaves (asked first); the bot plays the seat at once.
-    let asked = '';
-    guest.once('dialog', (d) => { asked = d.message(); d.accept(); });
-    await guest.click('#leave');
+    const asked = await clickConfirming(guest, '#leave');
     await guest.waitForFunction(() => location.pathname === '/');
     expect(/bot/i.test(asked), `leaving says the bot plays for you: "${asked}"`);
     await host.waitForSelector('.seat[data-seat="1"][data-state=disconnected] .tag.bot');
@@ -44,9 +42,7 @@ await run('the host opens the seat of a player who left, and a newcomer takes it
     // The host opens it, asked first.
     await host.waitForSelector('[data-key=open-seat-1]');
     await screenshot(host, 'open-seat-host-desk');
-    let question = '';
-    host.once('dialog', (d) => { question = d.message(); d.accept(); });
-    await host.click('[data-key=open-seat-1]');
+    const question = await clickConfirming(host, '[data-key=open-seat-1]');
     await host.waitForSelector('.seat[data-seat="1"][data-state=open]');
     expect(/Bo/.test(question), `opening a seat asks first, by name: "${question}"`);
 

@@ -4,7 +4,7 @@
 // seats a bot in their place, and the game after starts with the bot's yes.
 import {
   launchBrowser, newPage, checkPages, screenshot, createRoom, joinByLink, playUntilOver, seeded, expect, run,
-  startWithGame, quickOptions, checkAxe,
+  startWithGame, quickOptions, checkAxe, clickConfirming,
 } from './lib.mjs';
 
 const DESK = { width: 1366, height: 768 };
@@ -60,9 +60,7 @@ await run('a rematch waits for the other player; the host removes a player who i
     await host.click('#rematch');
     await host.waitForSelector('.rematch-box[data-rematch=yes]');
     await screenshot(host, 'rematch-host-away-desk');
-    let question = '';
-    host.once('dialog', (dlg) => { question = dlg.message(); dlg.accept(); });
-    await host.click('[data-key=kick-1]');
+    const question = await clickConfirming(host, '[data-key=kick-1]');
     await host.waitForSelector('.seat[data-seat="1"][data-state=empty]');
     expect(/Bo/.test(question), `removing a player asks first, by name: "${question}"`);
     expect(await host.evaluate(() => document.body.dataset.status) === 'over', 'an empty seat holds the next game back');
