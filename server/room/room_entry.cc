@@ -223,8 +223,9 @@ void Room::grace_expired(Seat seat) {
   if (state_.status() == RoomStatus::lobby) return release_seat(seat, "grace expired");
   // A private table never gives a seat to someone else by itself: the seat stays the
   // player's (the token still works) and its bot plays until they are back. The host of a
-  // room with drop_policy "host" may open it (open_seat).
-  if (!st.stand_in && !st.open) stand_in(seat, "grace expired");
+  // room with drop_policy "host" may open it (open_seat). (A seat that an older release opened
+  // by itself gets its bot too, rather than holding the game up until someone joins.)
+  if (!st.stand_in) stand_in(seat, "grace expired");
 }
 
 void Room::stand_in(Seat seat, const char* why) {
