@@ -13,6 +13,8 @@ MessageKind kind_of(const std::string& type) {
       {"spectate", MessageKind::spectate},   {"reconnect", MessageKind::reconnect},
       {"leave", MessageKind::leave},         {"kick", MessageKind::kick},
       {"add_bot", MessageKind::add_bot},     {"remove_bot", MessageKind::remove_bot},
+      {"sit", MessageKind::sit},             {"swap_seats", MessageKind::swap_seats},
+      {"open_seat", MessageKind::open_seat},
       {"start", MessageKind::start},         {"close", MessageKind::close},
       {"rematch", MessageKind::rematch},     {"action", MessageKind::action},
       {"resync", MessageKind::resync},

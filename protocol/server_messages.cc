@@ -9,7 +9,7 @@ namespace {
 // The types, each spelled here once.
 constexpr std::string_view kWelcome = "welcome", kPong = "pong", kJoined = "joined", kRoom = "room", kAck = "ack",
                            kOk = "ok", kLeft = "left", kKicked = "kicked", kClosed = "closed", kError = "error",
-                           kUpdate = "update", kSnapshot = "snapshot";
+                           kUpdate = "update", kSnapshot = "snapshot", kMoved = "moved";
 
 const char* presence_name(SeatPresence p) {
   switch (p) {
@@ -93,11 +93,16 @@ std::string room_message(const RoomInfo& info) {
     if (s.bot) j["bot"] = true;
     seats.push_back(std::move(j));
   }
-  return Json{{"type", kRoom},         {"room", info.room},     {"game", info.game},
-              {"options", info.options}, {"status", info.status}, {"host", info.host},
-              {"game_no", info.game_no}, {"seats", seats},        {"spectators", info.spectators},
-              {"finished", info.finished}}
-      .dump();
+  Json m = {{"type", kRoom},         {"room", info.room},     {"game", info.game},
+            {"options", info.options}, {"status", info.status}, {"host", info.host},
+            {"game_no", info.game_no}, {"seats", seats},        {"spectators", info.spectators},
+            {"finished", info.finished}};
+  if (!info.rematch.empty()) m["rematch"] = info.rematch;
+  return m.dump();
+}
+
+std::string moved_message(std::string_view room, Seat seat, bool host) {
+  return Json{{"type", kMoved}, {"room", room}, {"seat", seat}, {"host", host}}.dump();
 }
 
 // Written as text: one goes out for every move.
@@ -187,7 +192,7 @@ void write_opening(TextWriter& w, std::string_view nonce, std::string_view slot,
 }
 
 std::vector<std::string_view> server_message_types() {
-  return {kWelcome, kPong, kJoined, kRoom, kAck, kOk, kLeft, kKicked, kClosed, kError, kUpdate, kSnapshot};
+  return {kWelcome, kPong, kJoined, kRoom, kAck, kOk, kLeft, kKicked, kClosed, kError, kUpdate, kSnapshot, kMoved};
 }
 
 }  // namespace nyan

@@ -55,8 +55,13 @@ struct RoomInfo {
   const std::vector<RoomSeat>& seats;
   int spectators;
   const std::vector<int>& finished;  // the finished games kept
+  const std::vector<int>& rematch;   // after a game, the seats whose players said yes to the next
 };
 std::string room_message(const RoomInfo& info);
+
+// moved: the seat this connection holds is now `seat` (the player moved, or the host swapped
+// seats, in the lobby); `host` as in joined.
+std::string moved_message(std::string_view room, Seat seat, bool host);
 
 // ack: an action accepted at `version` of game `game_no`; `duplicate` for a retry's answer.
 std::string ack_message(const Json& re, int game_no, int version, bool duplicate);

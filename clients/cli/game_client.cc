@@ -87,6 +87,9 @@ void GameClient::absorb(const Json& msg) {
     if (msg["seat"].is_number_integer()) seat_ = msg["seat"].get<int>();
     else seat_.reset();
     if (msg.contains("token")) token_ = msg["token"].get<std::string>();
+  } else if (type == "moved") {
+    // The player moved, or the host swapped seats, in the lobby.
+    if (msg.contains("seat") && msg["seat"].is_number_integer()) seat_ = msg["seat"].get<int>();
   } else if (type == "room") {
     room_info_ = msg;
   } else if (type == "snapshot" || type == "update") {

@@ -143,6 +143,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   std::string legal_;  // the legal list's text
   int seat_ = -1;
   int acted_version_ = -1, acted_game_ = -1;
+  int rematch_asked_ = 0;  // the game after which this seat said yes to the next
   bool thinking_ = false;
   bool resync_pending_ = false;
   bool welcomed_ = false;  // the server said welcome: the connection may join
@@ -156,8 +157,8 @@ class Bot : public std::enable_shared_from_this<Bot> {
   std::map<long, Clock::time_point> sent_;
 };
 
-// The bots of one room; the first creates it and hosts (start, rematch). A room and its bots
-// live on one thread.
+// The bots of one room; the first creates it and hosts (start), and each says yes to the next
+// game. A room and its bots live on one thread.
 class LoadRoom {
  public:
   LoadRoom(net::io_context& ioc, const Settings& s, Shared& sh, LoadStats& st, int n) : s_(s) {
@@ -313,12 +314,15 @@ void Bot::on_view(std::string_view text, bool snapshot) {
     to_act_.push_back(static_cast<int>(integer_text(s).value_or(-1)));
   legal_ = member_text(text, "legal");
   if (to_act_.empty()) {
-    // The game ended: the host counts it once and asks for a rematch.
+    // The game ended: the host counts it once, and every seat says yes to the next one.
     if (index_ == 0 && room_.game_ended != game_no_) {
       room_.game_ended = game_no_;
       st_.matches++;
       if (s_.matches > 0 && ++sh_.matches >= s_.matches) sh_.stopping = true;
-      if (!sh_.stopping) send({{"type", "rematch"}});
+    }
+    if (rematch_asked_ != game_no_ && !sh_.stopping) {
+      rematch_asked_ = game_no_;
+      send({{"type", "rematch"}});
     }
     return;
   }

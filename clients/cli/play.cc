@@ -1,6 +1,6 @@
 // `nyanhall-cli play`: play any registered game in the terminal. Shows the board for your
 // seat and numbered legal moves; type a number to play it. Also: s = start (host),
-// m = rematch (host), r = resync, q = quit. On a terminal the screen is redrawn for every
+// m = say yes to a rematch, r = resync, q = quit. On a terminal the screen is redrawn for every
 // change; piped, the screens are printed one after another.
 #include <poll.h>
 #include <unistd.h>
@@ -87,7 +87,7 @@ const CommandSpec kPlay = {
     "--server URL (--create GAME [--options JSON] | --join CODE [--seat N] | --spectate CODE"
     " | --reconnect CODE --token TOKEN) [--name NAME] [--save FILE]",
     "play in the terminal: the board for your seat and numbered legal moves; type a move's number,\n"
-    "or s (start), m (rematch), r (resync), q (quit)",
+    "or s (start, the host), m (say yes to a rematch), r (resync), q (quit)",
     {kServerFlag,
      {"create", "GAME", "create a room of this game and host it (a game id: {games})"},
      {"options", "JSON", "with --create: the room's options (default {})"},

@@ -21,9 +21,9 @@ const std::vector<OptionSpec>& room_option_schema() {
       OptionSpec::choice("on_timeout", {"bot", "forfeit"}, "bot",
                          "when a clock runs out: the seat's bot makes that decision, or the seat forfeits the "
                          "game (in games without a forfeit, team and co-operative ones, the bot decides)"),
-      OptionSpec::choice("drop_policy", {nullptr, "bot", "open"}, nullptr,
-                         "a seat whose player is gone after the grace period: its bot plays it until the player "
-                         "comes back (bot), or anyone may take it over (open); null: bot with a clock, open without"),
+      OptionSpec::choice("drop_policy", {"bot", "host"}, "bot",
+                         "a seat whose player is gone after the grace period is played by its bot until the player "
+                         "comes back; with host, the host may also open it to anyone with the room's link"),
   };
   return schema;
 }
@@ -38,9 +38,15 @@ Result normalize_room_options(const Json& given, Json& out) {
   if (given.is_object())
     for (const auto& [key, value] : given.items())
       if (is_room_option(key)) mine[key] = value;
+  // The drop policies of older releases: null (which followed the clock) is today's default,
+  // and "open" (seats opened by themselves) is the nearest a private table now offers, the
+  // host opening them.
+  if (auto d = mine.find("drop_policy"); d != mine.end()) {
+    if (d->is_null()) mine.erase(d);
+    else if (*d == "open") *d = "host";
+  }
   Json normalized;
   if (Result r = normalize_options(room_option_schema(), mine, normalized); !r) return r;
-  if (normalized["drop_policy"].is_null()) normalized["drop_policy"] = normalized["clock"] == "off" ? "open" : "bot";
   for (auto& [key, value] : normalized.items()) out[key] = std::move(value);
   return Result::ok();
 }
@@ -53,7 +59,8 @@ RoomRules RoomRules::of(const Json& options) {
   r.bank_ms = options.value("bank_seconds", std::int64_t{600}) * 1000;
   r.increment_ms = options.value("increment_seconds", std::int64_t{10}) * 1000;
   r.forfeit_on_timeout = options.value("on_timeout", "bot") == "forfeit";
-  r.bot_for_dropped = options.value("drop_policy", r.clock == Clock::off ? "open" : "bot") == "bot";
+  const Json drop = options.value("drop_policy", Json());
+  r.host_opens_seats = drop == "host" || drop == "open";
   return r;
 }
 

@@ -21,8 +21,8 @@ const std::vector<OptionSpec>& room_option_schema();
 bool is_room_option(const std::string& name);
 
 // Checks the room options in `given` (an object; the game's own options are ignored here)
-// and adds every room option, filled with its default, to `out`. `drop_policy` left out (or
-// null) follows the clock: "bot" for a room with a clock, "open" without one.
+// and adds every room option, filled with its default, to `out`. The `drop_policy` values of
+// older releases are read as today's: null as "bot", "open" as "host".
 Result normalize_room_options(const Json& given, Json& out);
 
 // The room options of normalized options, as the server uses them.
@@ -33,7 +33,9 @@ struct RoomRules {
   std::int64_t bank_ms = 0;       // clock bank: each seat's reserve at the start of a game
   std::int64_t increment_ms = 0;  // clock bank: added after each decision a seat makes
   bool forfeit_on_timeout = false;  // on_timeout "forfeit" (else the seat's bot decides)
-  bool bot_for_dropped = false;     // drop_policy "bot" (else the seat opens to anyone)
+  // drop_policy "host" (or an older room's "open"): the host may open the seat of a player
+  // gone past the grace period to anyone with the link. Either way its bot plays it first.
+  bool host_opens_seats = false;
 
   // Options that lack a room option (a record from before they existed) read as the defaults.
   static RoomRules of(const Json& normalized_options);

@@ -14,11 +14,12 @@ namespace nyan::server {
 
 namespace {
 
-Seat seat_of(const Json& j) {
-  const Seat s = j.at("seat").get<Seat>();
+Seat seat_at(const Json& j, const char* key) {
+  const Seat s = j.at(key).get<Seat>();
   if (s < 0) throw std::runtime_error("bad seat");
   return s;
 }
+Seat seat_of(const Json& j) { return seat_at(j, "seat"); }
 
 std::vector<std::int64_t> times_of(const Json& j) {
   if (!j.is_array()) throw std::runtime_error("times must be a list");
@@ -62,7 +63,7 @@ void read(const Json& j, SeatReleased& r) {
   r.host = j.at("host").get<Seat>();
 }
 
-// ---- seat_opened, stand_in, seat_taken_back, bot_removed: a seat and nothing else
+// ---- seat_opened, stand_in, seat_taken_back, bot_removed, rematch_wanted: a seat and nothing else
 template <class R>
 void write_seat(const R& r, Json& j) {
   j["seat"] = r.seat;
@@ -79,6 +80,22 @@ void write(const SeatTakenBack& r, Json& j) { write_seat(r, j); }
 void read(const Json& j, SeatTakenBack& r) { read_seat(j, r); }
 void write(const BotRemoved& r, Json& j) { write_seat(r, j); }
 void read(const Json& j, BotRemoved& r) { read_seat(j, r); }
+void write(const RematchWanted& r, Json& j) { write_seat(r, j); }
+void read(const Json& j, RematchWanted& r) { read_seat(j, r); }
+
+// ---- seat_moved, seats_swapped: two seats, each under its own name
+void write_two(Json& j, const char* first, Seat a, const char* second, Seat b) {
+  j[first] = a;
+  j[second] = b;
+}
+void read_two(const Json& j, const char* first, Seat& a, const char* second, Seat& b) {
+  a = seat_at(j, first);
+  b = seat_at(j, second);
+}
+void write(const SeatMoved& r, Json& j) { write_two(j, "from", r.from, "to", r.to); }
+void read(const Json& j, SeatMoved& r) { read_two(j, "from", r.from, "to", r.to); }
+void write(const SeatsSwapped& r, Json& j) { write_two(j, "a", r.a, "b", r.b); }
+void read(const Json& j, SeatsSwapped& r) { read_two(j, "a", r.a, "b", r.b); }
 
 // ---- bot_added
 void write(const BotAdded& r, Json& j) {

@@ -35,21 +35,25 @@ struct SeatClaimed {
   std::string token_hash, name;
 };
 
-// A seat was given up (left or kicked in the lobby, or its player gone past the grace period
-// there); `host` is the host after it (-1: nobody is).
+// A seat was given up (left or kicked in the lobby, its player gone past the grace period
+// there, or an absent player removed by the host after a game); `host` is the host after it
+// (-1: nobody is).
 struct SeatReleased {
   static constexpr std::string_view kind = "seat_released";
   Seat seat = 0;
   Seat host = -1;
 };
 
-// A game's seat whose player is gone past the grace period opened to anyone (drop_policy open).
+// The host opened the seat of a player gone past the grace period to anyone with the link
+// (drop_policy host): the player's token no longer holds it, and its bot plays on until
+// someone joins it. (Rooms of older releases opened such seats by themselves.)
 struct SeatOpened {
   static constexpr std::string_view kind = "seat_opened";
   Seat seat = 0;
 };
 
-// The seat's bot plays for its player, gone past the grace period (drop_policy bot).
+// The seat's bot plays for its player, who left the game or is gone past the grace period;
+// the seat stays the player's (their token takes it back).
 struct StandIn {
   static constexpr std::string_view kind = "stand_in";
   Seat seat = 0;
@@ -69,6 +73,25 @@ struct BotAdded {
 };
 struct BotRemoved {
   static constexpr std::string_view kind = "bot_removed";
+  Seat seat = 0;
+};
+
+// In the lobby a player moved from seat `from` to the empty seat `to` (name, token and the
+// host's role go with them).
+struct SeatMoved {
+  static constexpr std::string_view kind = "seat_moved";
+  Seat from = 0, to = 0;
+};
+
+// In the lobby the host swapped what seats `a` and `b` hold (players, bots, an empty seat).
+struct SeatsSwapped {
+  static constexpr std::string_view kind = "seats_swapped";
+  Seat a = 0, b = 0;
+};
+
+// After a game, the player of `seat` said yes to the next one.
+struct RematchWanted {
+  static constexpr std::string_view kind = "rematch_wanted";
   Seat seat = 0;
 };
 
@@ -117,7 +140,8 @@ struct Closed {
 };
 
 using RecordBody = std::variant<RoomCreated, SeatClaimed, SeatReleased, SeatOpened, StandIn, SeatTakenBack, BotAdded,
-                                BotRemoved, GameStarted, ActionTaken, GameOver, ClockPaused, Closed>;
+                                BotRemoved, SeatMoved, SeatsSwapped, RematchWanted, GameStarted, ActionTaken, GameOver,
+                                ClockPaused, Closed>;
 
 struct Record {
   RecordBody body;

@@ -69,6 +69,9 @@ void Room::dispatch(const ParticipantPtr& from, Envelope& msg, Clock::time_point
     case MessageKind::kick: return on_kick(from, msg);
     case MessageKind::add_bot: return on_add_bot(from, msg);
     case MessageKind::remove_bot: return on_remove_bot(from, msg);
+    case MessageKind::sit: return on_sit(from, msg);
+    case MessageKind::swap_seats: return on_swap_seats(from, msg);
+    case MessageKind::open_seat: return on_open_seat(from, msg);
     case MessageKind::close: return on_close(from, msg);
     case MessageKind::start: return on_start(from, msg);
     case MessageKind::rematch: return on_rematch(from, msg);
@@ -164,8 +167,9 @@ std::string Room::room_message() const {
   const std::int64_t oldest = journal_time_ms() - ctx_.config.retention_ms;
   for (const FinishedGame& g : state_.finished())
     if (g.finished_at_ms >= oldest) finished.push_back(g.game_no);
+  const std::vector<int> rematch = state_.rematch_votes();
   return nyan::room_message({code_, state_.game().type().id, state_.options(), status_name(state_.status()), state_.host(),
-                             state_.game_no(), seats, spectators_, finished});
+                             state_.game_no(), seats, spectators_, finished, rematch});
 }
 
 void Room::broadcast_room_info() {

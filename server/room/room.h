@@ -10,9 +10,10 @@
 // record queue. A restore applies the journaled records the same way, without the handlers.
 //
 // The parts: room.cc (messages in, records applied, frames out), room_entry.cc (create, join,
-// spectate, reconnect, leave, kick, close; grace periods), room_play.cc (start, rematch,
-// actions, resync, clocks running out, forfeits), room_bots.cc (bot seats and the bots' turns),
-// room_queries.cc (the HTTP endpoints' reads), room_restore.cc.
+// spectate, reconnect, leave, kick, close; grace periods and stand-ins), room_seats.cc (seats
+// moved and swapped in the lobby, a gone player's seat opened), room_play.cc (start, rematch
+// votes, actions, resync, clocks running out, forfeits), room_bots.cc (bot seats and the bots'
+// turns), room_queries.cc (the HTTP endpoints' reads), room_restore.cc.
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
@@ -90,6 +91,10 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   struct SeatLink {
     std::vector<std::uint64_t> connections;
     std::unique_ptr<net::steady_timer> grace;
+    // Counts the grace periods armed and cancelled: a timer's end that was already on its way
+    // when its period was cancelled (the player came back, the seat moved) finds another
+    // round and does nothing.
+    std::uint64_t grace_round = 0;
   };
   struct Conn {
     std::weak_ptr<Participant> participant;
@@ -132,10 +137,13 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   // Journals the release, then frees the seat (and passes the host on); `then` runs after.
   void release_seat(Seat seat, const char* reason, std::function<void()> then = {});
   void seat_dropped(Seat seat);
+  void cancel_grace(SeatLink& link);
   void grace_expired(Seat seat);
-  // Journals `record` (a stand-in or an opened seat) for a seat whose player is gone, then
-  // runs `then`; a failed record is tried again after another grace period.
-  void give_up_seat(Seat seat, Record record, std::function<void()> then);
+  // Journals that the seat's bot plays for its player, who is gone (`why`: left, or past the
+  // grace period); a failed record is tried again after another grace period.
+  void stand_in(Seat seat, const char* why);
+  // Whether the seat's player is away: no connection holds the seat (or it was opened).
+  bool absent(Seat seat) const;
   // Journals the close, then closes (`then(ok)` runs first: a host's close is answered).
   void close_room(const char* reason, std::function<void(bool ok)> then = {});
   void closed_now(const std::string& reason);
@@ -145,9 +153,23 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   void stop_timers(const char* why);
   void arm_idle_timer();
 
+  // room_seats.cc: seats arranged in the lobby; a gone player's seat opened by the host.
+  void on_sit(const ParticipantPtr& from, const Envelope& msg);
+  void on_swap_seats(const ParticipantPtr& from, const Envelope& msg);
+  void on_open_seat(const ParticipantPtr& from, const Envelope& msg);
+  // A seat number from the request's member `name`, answered with an error (and nullopt) when
+  // it is not an integer (bad_field) or no seat of the room (wrong_seat).
+  std::optional<Seat> seat_field(const ParticipantPtr& from, const Envelope& msg, const char* name);
+  // Seats `a` and `b` changed hands (a move is a swap with an empty seat): their connections
+  // and grace periods go with them, and each connection is told its new seat.
+  void seats_exchanged(Seat a, Seat b);
+
   // room_play.cc: the match.
   void on_start(const ParticipantPtr& from, const Envelope& msg);
   void on_rematch(const ParticipantPtr& from, const Envelope& msg);
+  // After a game: starts the next one when every seat said yes (answering `from`, if any, once
+  // it has started); otherwise answers `from` with ok and tells everyone who said yes.
+  void rematch_if_ready(const ParticipantPtr& from, const Json& re);
   void on_action(const ParticipantPtr& from, const Envelope& msg, Clock::time_point received);
   void on_resync(const ParticipantPtr& from, const Envelope& msg);
   void start_match(const ParticipantPtr& from, const Json& re);
@@ -173,7 +195,7 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   // room_bots.cc: bot seats and bot decisions.
   void on_add_bot(const ParticipantPtr& from, const Envelope& msg);
   void on_remove_bot(const ParticipantPtr& from, const Envelope& msg);
-  // The lobby checks both share: the host, in the lobby, a seat number in range.
+  // The checks both share: the host, in the lobby or after a game, a seat number in range.
   std::optional<Seat> bot_seat_request(const ParticipantPtr& from, const Envelope& msg);
   // The name of a bot put in a seat now: "Bot N" with the smallest N no other bot seat has.
   // Clients see state "bot" and may show their own word instead (the browser: ボットN).

@@ -1,6 +1,6 @@
-// Bots in a room. The host seats them in the lobby; a bot also stands in for a player who is
-// gone past the grace period (drop_policy "bot") and makes the decision of a seat whose clock
-// ran out (on_timeout "bot"). The bots think on the pool (BotTurns); an answer goes through
+// Bots in a room. The host seats them in the lobby, or after a game in a seat it emptied; a bot
+// also stands in for a player who left a game or is gone past the grace period, and makes the
+// decision of a seat whose clock ran out (on_timeout "bot"). The bots think on the pool (BotTurns); an answer goes through
 // the same path as a client's action (checked by the engine again, journaled, broadcast), and
 // one for a version that is no longer current, or for a seat its bot no longer plays, is
 // dropped.
@@ -26,20 +26,11 @@ std::optional<Seat> Room::bot_seat_request(const ParticipantPtr& from, const Env
     reply_error(from, ProtoError::not_host, "only the host can seat or remove bots", msg.id);
     return std::nullopt;
   }
-  if (state_.status() != RoomStatus::lobby) {
-    reply_error(from, ProtoError::bad_state, "bots are seated and removed in the lobby", msg.id);
+  if (state_.status() == RoomStatus::playing) {
+    reply_error(from, ProtoError::bad_state, "bots are seated and removed in the lobby or after a game", msg.id);
     return std::nullopt;
   }
-  auto s = int_field(msg.body, "seat");
-  if (!s) {
-    reply_error(from, ProtoError::bad_field, "'seat' must be an integer", msg.id);
-    return std::nullopt;
-  }
-  if (*s < 0 || *s >= state_.seat_count()) {
-    reply_error(from, ProtoError::wrong_seat, "no such seat", msg.id);
-    return std::nullopt;
-  }
-  return static_cast<Seat>(*s);
+  return seat_field(from, msg, "seat");
 }
 
 void Room::on_add_bot(const ParticipantPtr& from, const Envelope& msg) {
@@ -50,6 +41,8 @@ void Room::on_add_bot(const ParticipantPtr& from, const Envelope& msg) {
     if (!ok) return reply_error(from, ProtoError::unavailable, "the server cannot save this room right now", re);
     log::info("bot_added", {{"room", code_}, {"seat", seat}});
     reply(from, ok_message(re));
+    // After a game the bot says yes to the next one at once: it may have been the last.
+    if (state_.status() == RoomStatus::over) return rematch_if_ready(nullptr, nullptr);
     broadcast_room_info();
   });
 }

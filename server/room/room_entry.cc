@@ -1,5 +1,5 @@
 // Room membership: create, join, spectate, reconnect, leave, kick, close; seats held through
-// a grace period after a drop.
+// a grace period after a drop, then played by their bots until their players are back.
 #include <boost/asio/post.hpp>
 
 #include "protocol/server_messages.h"
@@ -46,10 +46,16 @@ void Room::on_join(const ParticipantPtr& from, const Envelope& msg) {
     if (*s < 0 || *s >= state_.seat_count()) return refuse_entry(from, ProtoError::wrong_seat, "no such seat", msg.id);
     wanted = static_cast<Seat>(*s);
   }
-  // In the lobby any unclaimed seat; in a game only a seat given up after its grace period.
+  // In the lobby any unclaimed seat; in a game only a seat the host opened; after a game also
+  // a seat the host emptied (an absent player removed), so that someone may take it for the
+  // next game.
   auto free = [&](Seat s) {
     const SeatRecord& st = state_.seat(s);
-    return state_.status() == RoomStatus::lobby ? !st.claimed : st.open;
+    switch (state_.status()) {
+      case RoomStatus::lobby: return !st.claimed;
+      case RoomStatus::over: return !st.claimed || st.open;
+      default: return st.open;
+    }
   };
   if (wanted) {
     if (!free(*wanted)) return refuse_entry(from, ProtoError::seat_taken, "that seat is taken", msg.id);
@@ -101,7 +107,7 @@ void Room::on_reconnect(const ParticipantPtr& from, const Envelope& msg) {
   for (Seat s = 0; s < state_.seat_count(); ++s) {
     const SeatRecord& st = state_.seat(s);
     if (!st.claimed || st.open || st.bot || !same_hash(st.token_hash, hash)) continue;
-    if (links_[s].grace) links_[s].grace->cancel();
+    cancel_grace(links_[s]);
     if (st.stand_in) take_seat_back(s);
     attach(from, s);
     reply(from, joined_message(msg.id, code_, s, nullptr, state_.host() == s));
@@ -123,23 +129,31 @@ void Room::on_leave(const ParticipantPtr& from, const Envelope& msg) {
   reply(from, left_message(msg.id, code_));
   from->left_room(this);
   detach(from->participant_id());
-  // Leaving the lobby gives the seat up at once; in a game the seat is held like a drop.
-  if (seat && *seat != kSpectator && state_.status() == RoomStatus::lobby && links_[*seat].connections.empty())
-    release_seat(*seat, "left");
+  if (!seat || *seat == kSpectator || !links_[*seat].connections.empty()) return;
+  // Leaving the lobby gives the seat up at once. A player who leaves a game under way is gone
+  // now: the table does not wait through a grace period, their bot plays the seat at once,
+  // and their token takes it back. After a game the seat is held like a drop.
+  if (state_.status() == RoomStatus::lobby) return release_seat(*seat, "left");
+  if (state_.status() == RoomStatus::playing && !state_.seat(*seat).stand_in) stand_in(*seat, "left");
 }
+
+bool Room::absent(Seat seat) const { return state_.seat(seat).open || links_[seat].connections.empty(); }
 
 void Room::on_kick(const ParticipantPtr& from, const Envelope& msg) {
   if (!is_host(from->participant_id())) return reply_error(from, ProtoError::not_host, "only the host can kick", msg.id);
-  if (state_.status() != RoomStatus::lobby)
-    return reply_error(from, ProtoError::bad_state, "players can only be kicked from the lobby", msg.id);
-  auto s = int_field(msg.body, "seat");
-  if (!s) return reply_error(from, ProtoError::bad_field, "'seat' must be an integer", msg.id);
-  if (*s < 0 || *s >= state_.seat_count() || !state_.seat(static_cast<Seat>(*s)).claimed)
-    return reply_error(from, ProtoError::wrong_seat, "nobody sits there", msg.id);
-  const Seat seat = static_cast<Seat>(*s);
-  if (state_.seat(seat).bot) return reply_error(from, ProtoError::wrong_seat, "a bot sits there: use remove_bot", msg.id);
-  if (seat == state_.host()) return reply_error(from, ProtoError::wrong_seat, "the host cannot kick themself", msg.id);
-  release_seat(seat, "kicked", [this, from, re = msg.id, seat] {
+  if (state_.status() == RoomStatus::playing)
+    return reply_error(from, ProtoError::bad_state, "players can only be removed in the lobby or after a game", msg.id);
+  const auto seat = seat_field(from, msg, "seat");
+  if (!seat) return;
+  const SeatRecord& st = state_.seat(*seat);
+  if (!st.claimed) return reply_error(from, ProtoError::wrong_seat, "nobody sits there", msg.id);
+  if (st.bot) return reply_error(from, ProtoError::wrong_seat, "a bot sits there: use remove_bot", msg.id);
+  if (*seat == state_.host()) return reply_error(from, ProtoError::wrong_seat, "the host cannot kick themself", msg.id);
+  // After a game the host may free the seat of a player who is not there, so that the next
+  // game can go on without them; a player at the table says yes or no for themself.
+  if (state_.status() == RoomStatus::over && !absent(*seat))
+    return reply_error(from, ProtoError::bad_state, "after a game only a player who is away can be removed", msg.id);
+  release_seat(*seat, "kicked", [this, from, re = msg.id, seat = *seat] {
     if (state_.seat(seat).claimed)  // not released: the journal could not write
       return reply_error(from, ProtoError::unavailable, "the server cannot save this room right now", re);
     reply(from, ok_message(re));
@@ -177,8 +191,8 @@ void Room::release_seat(Seat seat, const char* reason, std::function<void()> the
         }
         conns_.erase(pid);
       }
-      if (link.grace) link.grace->cancel();
-      link = SeatLink{};
+      cancel_grace(link);
+      link.connections.clear();
       log::info("seat_released", {{"room", code_}, {"seat", seat}, {"reason", reason}});
       broadcast_room_info();
     } else if (link.connections.empty()) {
@@ -195,41 +209,43 @@ void Room::seat_dropped(Seat seat) {
   SeatLink& link = links_[seat];
   if (!link.grace) link.grace = std::make_unique<net::steady_timer>(strand_);
   link.grace->expires_after(std::chrono::milliseconds(ctx_.config.grace_ms));
-  link.grace->async_wait([self = shared_from_this(), seat](boost::system::error_code ec) {
-    if (!ec) self->when_idle([self, seat] { self->grace_expired(seat); });
+  link.grace->async_wait([self = shared_from_this(), seat, round = ++link.grace_round](boost::system::error_code ec) {
+    if (ec) return;
+    self->when_idle([self, seat, round] {
+      if (self->links_[seat].grace_round == round) self->grace_expired(seat);
+    });
   });
+}
+
+void Room::cancel_grace(SeatLink& link) {
+  ++link.grace_round;
+  if (link.grace) link.grace->cancel();
 }
 
 void Room::grace_expired(Seat seat) {
   const SeatRecord& st = state_.seat(seat);
-  if (!st.claimed || !links_[seat].connections.empty() || state_.status() == RoomStatus::closed) return;
+  if (!st.claimed || st.bot || !links_[seat].connections.empty() || state_.status() == RoomStatus::closed) return;
   if (state_.status() == RoomStatus::lobby) return release_seat(seat, "grace expired");
-  if (state_.rules().bot_for_dropped && !st.stand_in) {
-    // The seat stays the player's (the token still works); its bot plays until they are back.
-    return give_up_seat(seat, record_now(StandIn{seat}), [this, seat] {
-      log::info("bot_stands_in", {{"room", code_}, {"seat", seat}});
-      broadcast_room_info();
-      ask_bots();
-    });
-  }
-  if (state_.status() == RoomStatus::playing && !st.open && !state_.rules().bot_for_dropped) {
-    // The token stops working; anyone with the room code may take the seat over.
-    give_up_seat(seat, record_now(SeatOpened{seat}), [this, seat] {
-      log::info("seat_opened", {{"room", code_}, {"seat", seat}});
-      broadcast_room_info();
-    });
-  }
+  // A private table never gives a seat to someone else by itself: the seat stays the
+  // player's (the token still works) and its bot plays until they are back. The host of a
+  // room with drop_policy "host" may open it (open_seat). (A seat that an older release opened
+  // by itself gets its bot too, rather than holding the game up until someone joins.)
+  if (!st.stand_in) stand_in(seat, "grace expired");
 }
 
-void Room::give_up_seat(Seat seat, Record record, std::function<void()> then) {
+void Room::stand_in(Seat seat, const char* why) {
   // Nobody can come back while the record is written (their reconnect waits in the queue),
   // so the seat is still empty when it is applied.
-  commit({std::move(record)}, [this, seat, then = std::move(then)](bool ok) {
+  commit({record_now(StandIn{seat})}, [this, seat, why](bool ok) {
     if (!ok) {
       if (links_[seat].connections.empty()) seat_dropped(seat);  // tried again after another grace period
       return;
     }
-    then();
+    log::info("bot_stands_in", {{"room", code_}, {"seat", seat}, {"reason", why}});
+    // After a game the bot's yes to the next one is given at once: it may have been the last.
+    if (state_.status() == RoomStatus::over) return rematch_if_ready(nullptr, nullptr);
+    broadcast_room_info();
+    ask_bots();
   });
 }
 
@@ -278,8 +294,7 @@ void Room::stop_here(const char* why) {
 
 void Room::stop_timers(const char* why) {
   closed_ = true;
-  for (SeatLink& link : links_)
-    if (link.grace) link.grace->cancel();
+  for (SeatLink& link : links_) cancel_grace(link);
   idle_timer_.cancel();
   bots_.cancel();
   clock_.cancel();

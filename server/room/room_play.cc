@@ -1,4 +1,5 @@
-// The match in a room: start, rematch, actions (journaled before they are broadcast), resync;
+// The match in a room: start, the next game by agreement (every player's yes, journaled),
+// actions (journaled before they are broadcast), resync;
 // the turn clocks' deadlines and what happens when one passes (the seat's bot decides, or the
 // seat forfeits where the game has a forfeit).
 #include <boost/asio/post.hpp>
@@ -20,23 +21,38 @@ void Room::on_start(const ParticipantPtr& from, const Envelope& msg) {
   start_match(from, msg.id);
 }
 
+// Each player says yes to the next game; it starts when the last one does (bots and seats whose
+// bots stand in for gone players say yes at once). A yes said again (a retry) changes nothing
+// and starts the game if it is ready, so a start that could not be saved is tried again.
 void Room::on_rematch(const ParticipantPtr& from, const Envelope& msg) {
-  if (!is_host(from->participant_id()))
-    return reply_error(from, ProtoError::not_host, "only the host can start a rematch", msg.id);
+  const Seat seat = *seat_of(from->participant_id());
+  if (seat == kSpectator) return reply_error(from, ProtoError::wrong_seat, "spectators do not play", msg.id);
   if (state_.status() != RoomStatus::over)
     return reply_error(from, ProtoError::bad_state, "a rematch follows a finished game", msg.id);
-  for (const SeatRecord& st : state_.seats())
-    if (!st.claimed || st.open) return reply_error(from, ProtoError::bad_state, "every seat must be taken first", msg.id);
-  start_match(from, msg.id);
+  if (state_.seat(seat).rematch) return rematch_if_ready(from, msg.id);
+  commit({record_now(RematchWanted{seat})}, [this, from, re = msg.id, seat](bool ok) {
+    if (!ok) return reply_error(from, ProtoError::unavailable, "the server cannot save this room right now", re);
+    log::info("rematch_wanted", {{"room", code_}, {"seat", seat}});
+    rematch_if_ready(from, re);
+  });
+}
+
+void Room::rematch_if_ready(const ParticipantPtr& from, const Json& re) {
+  if (state_.rematch_ready()) return start_match(from, re);
+  if (from) reply(from, ok_message(re));
+  broadcast_room_info();
 }
 
 void Room::start_match(const ParticipantPtr& from, const Json& re) {
   commit({record_now(GameStarted{state_.game_no() + 1, random_seed(), kRulesVersion})},
          [this, from, re](bool ok) {
-           if (!ok) return reply_error(from, ProtoError::unavailable, "the server cannot save this game right now", re);
+           if (!ok) {
+             if (from) reply_error(from, ProtoError::unavailable, "the server cannot save this game right now", re);
+             return;
+           }
            arm_clock();
            log::info("game_started", {{"room", code_}, {"game", state_.game().type().id}, {"game_no", state_.game_no()}});
-           reply(from, ok_message(re));
+           if (from) reply(from, ok_message(re));
            broadcast_room_info();
            for (const auto& [pid, conn] : conns_) send_snapshot(pid, conn.seat);
            ask_bots();

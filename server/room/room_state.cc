@@ -120,6 +120,57 @@ bool RoomState::on(const BotRemoved& r, Live*, std::string& problem) {
   return true;
 }
 
+// The host's role goes with the player who holds it.
+bool RoomState::on(const SeatMoved& r, Live*, std::string& problem) {
+  if (status_ != RoomStatus::lobby || !seat_in_range(r.from) || !seat_in_range(r.to) || r.from == r.to ||
+      !seats_[r.from].claimed || seats_[r.from].bot || seats_[r.to].claimed)
+    return refused(problem, "bad seat move");
+  seats_[r.to] = std::move(seats_[r.from]);
+  seats_[r.from] = SeatRecord{};
+  if (host_ == r.from) host_ = r.to;
+  return true;
+}
+
+bool RoomState::on(const SeatsSwapped& r, Live*, std::string& problem) {
+  if (status_ != RoomStatus::lobby || !seat_in_range(r.a) || !seat_in_range(r.b) || r.a == r.b ||
+      (!seats_[r.a].claimed && !seats_[r.b].claimed))
+    return refused(problem, "bad seat swap");
+  std::swap(seats_[r.a], seats_[r.b]);
+  if (host_ == r.a) host_ = r.b;
+  else if (host_ == r.b) host_ = r.a;
+  return true;
+}
+
+bool RoomState::on(const RematchWanted& r, Live*, std::string& problem) {
+  if (status_ != RoomStatus::over || !seat_in_range(r.seat) || !seats_[r.seat].claimed || seats_[r.seat].bot)
+    return refused(problem, "no player to say yes there");
+  seats_[r.seat].rematch = true;
+  return true;
+}
+
+bool RoomState::rematch_yes(Seat s) const {
+  const SeatRecord& st = seats_[static_cast<std::size_t>(s)];
+  return st.claimed && !st.open && (st.bot || st.stand_in || st.rematch);
+}
+
+std::vector<int> RoomState::rematch_votes() const {
+  std::vector<int> out;
+  if (status_ != RoomStatus::over) return out;
+  for (Seat s = 0; s < seat_count(); ++s)
+    if (seats_[s].rematch && seats_[s].claimed && !seats_[s].bot) out.push_back(s);
+  return out;
+}
+
+bool RoomState::rematch_ready() const {
+  if (status_ != RoomStatus::over) return false;
+  bool asked = false;  // by a player: a table of bots and stand-ins alone does not play on
+  for (Seat s = 0; s < seat_count(); ++s) {
+    if (!rematch_yes(s)) return false;
+    asked = asked || seats_[s].rematch;
+  }
+  return asked;
+}
+
 bool RoomState::on(const Closed&, Live*, std::string&) {
   status_ = RoomStatus::closed;
   return true;
@@ -136,7 +187,10 @@ bool RoomState::on(const GameStarted& r, Live* live, std::string& problem) {
   // Replayed, the match sets its sealed slots up when first asked (a restart of thousands of
   // rooms would spend its time there otherwise).
   match_ = std::make_unique<Match>(game_, options_, code_, secret_, game_no_, r.seed, /*replaying=*/!live, r.rules);
-  for (SeatRecord& s : seats_) s.requests.clear();  // ids are remembered per game
+  for (SeatRecord& s : seats_) {
+    s.requests.clear();  // ids are remembered per game
+    s.rematch = false;   // and a yes is to one next game
+  }
   status_ = RoomStatus::playing;
   clock_anchor_ = TurnClocks::Time::clock::now();  // the first clock runs from the game's start
   clocks_ = TurnClocks(rules_, seat_count());
@@ -216,7 +270,7 @@ std::string RoomState::dump() const {
     Json requests = Json::object();
     for (const auto& [id, version] : s.requests) requests[id] = version;
     seats.push_back({{"claimed", s.claimed}, {"open", s.open}, {"bot", s.bot}, {"stand_in", s.stand_in},
-                     {"name", s.name}, {"token_hash", s.token_hash}, {"requests", requests}});
+                     {"rematch", s.rematch}, {"name", s.name}, {"token_hash", s.token_hash}, {"requests", requests}});
   }
   Json match = nullptr;
   if (match_)

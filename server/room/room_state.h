@@ -34,7 +34,8 @@ struct SeatRecord {
   bool claimed = false;
   bool open = false;      // given up mid-game after the grace period: anyone may take it
   bool bot = false;       // the room's bot holds the seat (put there by the host; no player)
-  bool stand_in = false;  // its player is gone past the grace period and its bot plays for them
+  bool stand_in = false;  // its player left the game or is gone past the grace period, and its bot plays for them
+  bool rematch = false;   // after a game, its player said yes to the next one
   std::string name;
   std::string token_hash;
   // This game's accepted request ids (as JSON text) and the version each one made: a retry
@@ -91,6 +92,15 @@ class RoomState {
   const TurnClocks& clocks() const { return clocks_; }
   const std::vector<FinishedGame>& finished() const { return finished_; }
 
+  // After a game: whether the seat's yes to the next game is given, by its player or at once
+  // (a bot seat, a seat whose bot stands in for its player).
+  bool rematch_yes(Seat s) const;
+  // The seats whose players said yes to the next game (bots and stand-ins not listed).
+  std::vector<int> rematch_votes() const;
+  // Whether the next game starts now: the game is over, every seat is held by a player or a
+  // bot (none empty or opened), every one of them said yes, and one player at least said it.
+  bool rematch_ready() const;
+
   // Whether `action` is a side action of this game (free, open to any seat, no decision).
   bool side_action(const Json& action) const;
   // The clocks after `seat`'s `action` reached the server at `at`, the game then waiting for
@@ -118,6 +128,9 @@ class RoomState {
   bool on(const SeatTakenBack& r, Live* live, std::string& problem);
   bool on(const BotAdded& r, Live* live, std::string& problem);
   bool on(const BotRemoved& r, Live* live, std::string& problem);
+  bool on(const SeatMoved& r, Live* live, std::string& problem);
+  bool on(const SeatsSwapped& r, Live* live, std::string& problem);
+  bool on(const RematchWanted& r, Live* live, std::string& problem);
   bool on(const GameStarted& r, Live* live, std::string& problem);
   bool on(const ActionTaken& r, Live* live, std::string& problem);
   bool on(const GameOver& r, Live* live, std::string& problem);

@@ -115,6 +115,7 @@ TEST_CASE("actions: an id used again for another action is refused, not acknowle
   SplitMix rng(11);
   play_until_over({a.get(), b.get()}, {}, rng);
   REQUIRE((*a->client.request({{"type", "rematch"}}))["type"] == "ok");
+  REQUIRE((*b->client.request({{"type", "rematch"}}))["type"] == "ok");
   settle({a.get(), b.get()});
   Player* mover = a->client.my_turn() ? a.get() : b.get();
   auto again = mover->client.request({{"type", "action"}, {"id", 4}, {"action", mover->client.tracker().legal()[0]}});
@@ -198,31 +199,38 @@ TEST_CASE("journal: what a room's timer writes waits behind the record in flight
     auto m = a->client.pump(100ms);
     if (!m) continue;
     const std::string type = (*m)["type"];
-    if (type == "room") seen.push_back("room:" + (*m)["seats"][1]["state"].get<std::string>());
+    if (type == "room")
+      seen.push_back("room:" + (*m)["seats"][1]["state"].get<std::string>() + ((*m)["seats"][1].value("bot", false) ? "+bot" : ""));
     else seen.push_back(type);
     if (type == "snapshot") break;
   }
-  // The move, then the timer's decision, then the message that waited behind them.
-  const std::vector<std::string> expected = {"ack", "update", "room:open", "snapshot"};
+  // The move, then the timer's decision (seat 1's bot plays for its player), then the message
+  // that waited behind them.
+  const std::vector<std::string> expected = {"ack", "update", "room:disconnected+bot", "snapshot"};
   std::vector<std::string> tail;
   for (const std::string& t : seen)
     if (t != "room:disconnected") tail.push_back(t);
   CHECK(tail == expected);
-  CHECK(journal_kinds(dir).back() == "seat_opened");
+  const std::vector<std::string> kinds = journal_kinds(dir);
+  const auto stand_in = std::find(kinds.begin(), kinds.end(), "stand_in");
+  REQUIRE(stand_in != kinds.end());
+  CHECK(*(stand_in - 1) == "action");  // written after the move it waited behind
 
-  // A timer's record that fails changes nothing: the seat is not opened, and is tried again.
-  auto c = connect_player(server.port());
-  REQUIRE((*c->client.join(a->client.room(), "Chi"))["seat"] == 1);  // takes the open seat
-  settle({a.get(), c.get()});
-  plan.set("fail seat_opened\n");
-  c->conn.drop();
+  // A timer's record that fails changes nothing: the bot does not stand in, and the grace
+  // period is tried again.
+  reconnect(*b, server.port());  // the player takes the seat back
+  settle({a.get(), b.get()});
+  CHECK_FALSE(a->client.room_info()["seats"][1].contains("bot"));
+  plan.set("fail stand_in\n");
+  b->conn.drop();
   std::this_thread::sleep_for(1500ms);  // the grace period ended; its write failed
   settle({a.get()});
   CHECK(a->client.room_info()["seats"][1]["state"] == "disconnected");
-  auto d = connect_player(server.port());
-  CHECK((*d->client.join(a->client.room(), "Dai"))["code"] == "room_full");
+  CHECK_FALSE(a->client.room_info()["seats"][1].contains("bot"));
   std::this_thread::sleep_for(1000ms);  // the next grace period: this write succeeds
   settle({a.get()});
-  CHECK(a->client.room_info()["seats"][1]["state"] == "open");
-  CHECK((*d->client.join(a->client.room(), "Dai"))["seat"] == 1);
+  CHECK(a->client.room_info()["seats"][1].value("bot", false));
+  // Nobody else may take the seat: a private table keeps it for its player.
+  auto d = connect_player(server.port());
+  CHECK((*d->client.join(a->client.room(), "Dai"))["code"] == "room_full");
 }

@@ -53,6 +53,13 @@ std::string open_room(std::vector<Player*> seats, std::vector<Player*> spectator
   return code;
 }
 
+std::string answer_to(Player& p, const Json& message) {
+  auto r = p.client.request(message);
+  REQUIRE(r);
+  INFO(r->dump());
+  return (*r)["type"] == "error" ? "error:" + (*r)["code"].get<std::string>() : (*r)["type"].get<std::string>();
+}
+
 void rejoin(Player& p, unsigned short port) {
   std::string error;
   const auto deadline = std::chrono::steady_clock::now() + 10s;

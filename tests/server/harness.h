@@ -40,6 +40,10 @@ void play_to_end(std::vector<Player*> seats, std::vector<Player*> spectators, Rn
 void play_until_over(std::vector<Player*> seats, std::vector<Player*> spectators, Rng& rng,
                      const std::function<void(int actions)>& between = {}, int timeout_s = 60);
 
+// Sends `message` and returns the answer's type, or "error:<code>" for a refusal (fails the
+// test when no answer comes).
+std::string answer_to(Player& p, const Json& message);
+
 // Reconnects a player to a (restarted) server with its token, trying for up to 10 s.
 void rejoin(Player& p, unsigned short port);
 

@@ -134,7 +134,9 @@ TEST_CASE("journal: SIGKILL at random moments, 20 times: every accepted action s
   while (!all_over() || kills < 20) {
     REQUIRE(std::chrono::steady_clock::now() < deadline);
     if (all_over()) {
-      for (auto& g : games) REQUIRE((*g[0]->client.request({{"type", "rematch"}}, 10s))["type"] == "ok");
+      // Both players say yes; the second yes starts the game.
+      for (auto& g : games)
+        for (Player* p : g) REQUIRE((*p->client.request({{"type", "rematch"}}, 10s))["type"] == "ok");
       // The new games' snapshots follow the answers. Until they arrive the clients still see
       // the old games over, and the next pass would ask for a second rematch.
       const auto until = std::chrono::steady_clock::now() + 10s;
@@ -381,6 +383,7 @@ TEST_CASE("journal: every finished game of a room stays fetchable, also after a 
   play_to_end({a.get(), b.get()}, {}, rng);
   const Json first = a->client.tracker().record();
   REQUIRE((*a->client.request({{"type", "rematch"}}))["type"] == "ok");
+  REQUIRE((*b->client.request({{"type", "rematch"}}))["type"] == "ok");
   play_until_over({a.get(), b.get()}, {}, rng);
   const Json second = a->client.tracker().record();
   REQUIRE(first["game_no"] == 1);

@@ -1,6 +1,7 @@
-// Rooms: codes, the host's commands (kick, start, close, rematch), leaving, reconnecting
+// Rooms: codes, the host's commands (kick, start, close), a rematch, leaving, reconnecting
 // with a token, the grace period, spectators, resync after a corrupted local view, and
-// graceful shutdown.
+// graceful shutdown. (Seats arranged, stand-ins, opened seats and rematch votes:
+// seating_test.cc.)
 #include <catch2/catch.hpp>
 
 #include <regex>
@@ -110,7 +111,8 @@ TEST_CASE("server: reconnect with the token mid-game, others see it, a wrong tok
   CHECK(back->client.problems() == 0);
 }
 
-TEST_CASE("server: after the grace period a lobby seat is freed and a game seat opens to others", "[server][lobby]") {
+TEST_CASE("server: after the grace period a lobby seat is freed and a game seat is played by its bot, kept for its player",
+          "[server][lobby]") {
   ServerProcess server({"--journal", "none", "--grace-ms", "300"});
   auto a = connect_player(server.port());
   auto b = connect_player(server.port());
@@ -124,17 +126,26 @@ TEST_CASE("server: after the grace period a lobby seat is freed and a game seat 
   REQUIRE((*c->client.join(code, "Chi"))["seat"] == 1);
   REQUIRE((*a->client.request({{"type", "start"}}))["type"] == "ok");
   settle({a.get(), c.get()});
-  const std::string old_token = c->client.token();
+  CHECK(a->client.room_info()["options"]["drop_policy"] == "bot");  // the default, without a clock too
   c->conn.drop();
   std::this_thread::sleep_for(600ms);
   settle({a.get()});
-  CHECK(seat_state(*a, 1) == "open");
-  auto late = connect_player(server.port());
-  CHECK((*late->client.reconnect(code, old_token))["code"] == "bad_token");  // the old token is void
-  auto d = connect_player(server.port());
-  REQUIRE((*d->client.join(code, "Dai"))["seat"] == 1);  // takes the open seat
+  // The seat is still Chi's: disconnected, its bot playing, and nobody else may take it.
+  CHECK(seat_state(*a, 1) == "disconnected");
+  CHECK(a->client.room_info()["seats"][1].value("bot", false));
+  CHECK(a->client.room_info()["seats"][1]["name"] == "Chi");
+  auto stranger = connect_player(server.port());
+  CHECK((*stranger->client.join(code, "Dai"))["code"] == "room_full");
+  CHECK((*stranger->client.join(code, "Dai", 1))["code"] == "seat_taken");
+  CHECK((*a->client.request({{"type", "open_seat"}, {"seat", 1}}))["code"] == "bad_state");  // this room never opens it
+  // Chi comes back with the token and plays on.
+  rejoin(*c, server.port());
+  settle({a.get(), c.get()});
+  CHECK(seat_state(*a, 1) == "connected");
+  CHECK_FALSE(a->client.room_info()["seats"][1].contains("bot"));
   SplitMix rng(5);
-  finish_game({a.get(), d.get()}, {}, rng);
+  finish_game({a.get(), c.get()}, {}, rng);
+  CHECK(c->client.problems() == 0);
 }
 
 TEST_CASE("server: spectators see the public view and cannot act", "[server][lobby]") {
@@ -181,7 +192,8 @@ TEST_CASE("server: rematch keeps the seats and deals a new game from a new seed"
   SplitMix rng(7);
   play_to_end({a.get(), b.get()}, {}, rng);
   const std::string first_seed = *a->client.tracker().seed();
-  CHECK((*b->client.request({{"type", "rematch"}}))["code"] == "not_host");
+  // Each player says yes (the guest first: a rematch is not the host's alone).
+  REQUIRE((*b->client.request({{"type", "rematch"}}))["type"] == "ok");
   REQUIRE((*a->client.request({{"type", "rematch"}}))["type"] == "ok");
   settle({a.get(), b.get()});
   CHECK(a->client.tracker().game_no() == 2);

@@ -24,6 +24,9 @@ std::vector<Record> one_of_each() {
       {SeatTakenBack{3}, t},
       {BotAdded{2, "Bot 1"}, t},
       {BotRemoved{2}, t},
+      {SeatMoved{1, 3}, t},
+      {SeatsSwapped{0, 2}, t},
+      {RematchWanted{1}, t},
       {GameStarted{2, seed, 2}, t},
       {ActionTaken{2, 1, {{"type", "play"}, {"card", 5}}, true, {12'000, 0}, {"h0", "h1"}, "req-1", 9}, t},
       {ActionTaken{2, 0, {{"type", "pass"}}, false, {}, {"h0", "h1"}, nullptr, 10}, t},
@@ -88,6 +91,12 @@ TEST_CASE("records: unknown kinds and malformed records are refused with a clear
   CHECK(problem == "room_created: no room secret");
   CHECK_FALSE(read_record({{"kind", "clock_paused"}, {"game_no", 1}, {"left", "soon"}}, r, problem));
   CHECK(problem == "clock_paused: times must be a list");
+  CHECK_FALSE(read_record({{"kind", "seat_moved"}, {"from", 1}, {"t", 5}}, r, problem));
+  CHECK(problem.rfind("seat_moved: ", 0) == 0);
+  CHECK_FALSE(read_record({{"kind", "seats_swapped"}, {"a", 0}, {"b", -1}, {"t", 5}}, r, problem));
+  CHECK(problem == "seats_swapped: bad seat");
+  CHECK_FALSE(read_record({{"kind", "rematch_wanted"}, {"seat", "me"}, {"t", 5}}, r, problem));
+  CHECK(problem.rfind("rematch_wanted: ", 0) == 0);
   // A record from before the rules had versions starts its game under version 1.
   Seed seed{};
   REQUIRE(read_record({{"kind", "game_started"}, {"game_no", 1}, {"seed", seed_hex(seed)}, {"t", 5}}, r, problem));

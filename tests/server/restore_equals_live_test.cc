@@ -1,10 +1,12 @@
 // A room rebuilt from its journal equals the live room, after every record: for each game and
 // every combination of the room options (no clock, a move clock, a bank clock; the bot or a
-// forfeit when a clock runs out; a dropped seat played by its bot or opened), a room lives a
-// random history in this process: joins, leaves, kicks, reconnects, spectators, bots added and
-// removed, a start, actions from its clients and its bots, seats dropped past their grace
-// period (stand-ins taken back, opened seats taken over), clocks running out, a rematch, the
-// server pausing the clocks, a close. The journal (kept in memory, failing some writes) keeps
+// forfeit when a clock runs out; a gone player's seat kept for them, or opened by the host), a
+// room lives a random history in this process: joins, leaves, kicks, reconnects, spectators,
+// bots added and removed, seats moved and swapped in the lobby, a start, actions from its
+// clients and its bots, players who leave a game or drop past their grace period (stand-ins
+// taken back, seats the host opened taken over), clocks running out, the players' yes to a
+// rematch (absent players removed and bots seated after a game), the server pausing the
+// clocks, a close. The journal (kept in memory, failing some writes) keeps
 // each record's text; each time the live room applies one, a RoomState rebuilt from the texts
 // so far applies the same record, and the two dumps (seats, host, token hashes, bots, clocks,
 // match, version, request ids, finished games) must be the same bytes. At the end a restore
@@ -106,6 +108,8 @@ class Client : public Participant {
       in_room = true;
       if (m["seat"].is_number_integer()) seat = m["seat"].get<Seat>();
       if (m.contains("token")) token = m["token"];
+    } else if (type == "moved") {
+      seat = m["seat"].get<Seat>();
     } else if (type == "snapshot" || type == "update") {
       legal = m.value("legal", Json::array());
     } else if (type == "kicked" || type == "closed") {
@@ -134,7 +138,7 @@ struct History {
   std::size_t applied = 0;
   std::set<std::string> kinds;
   std::string mismatch;  // the first difference seen
-  bool started = false, rematched = false, closed = false;
+  bool started = false, closed = false;
   int phase_steps = 0;
 };
 
@@ -237,7 +241,7 @@ Json room_options(int i) {
                                 {{"clock", "bank"}, {"bank_seconds", 1}, {"increment_seconds", 0}}};
   Json o = clocks[i % 3];
   o["on_timeout"] = (i / 3) % 2 ? "forfeit" : "bot";
-  o["drop_policy"] = (i / 6) % 2 ? "open" : "bot";
+  o["drop_policy"] = (i / 6) % 2 ? "host" : "bot";
   return o;
 }
 
@@ -264,6 +268,11 @@ void step(World& w, History& h) {
   };
   auto host = pick(h, [&](const Client& c) { return c.in_room && c.seat && *c.seat == st.host(); });
   auto seated = [&](const Client& c) { return c.in_room && c.seat.has_value(); };
+  // A player's seat that no client of the history holds now: its player is away.
+  auto away = [&](Seat s) {
+    return st.seat(s).claimed && !st.seat(s).bot &&
+           std::none_of(h.clients.begin(), h.clients.end(), [&](const auto& c) { return seated(*c) && *c->seat == s; });
+  };
   auto join = [&](std::optional<Seat> seat) {
     auto c = w.client();
     h.clients.push_back(c);
@@ -291,7 +300,7 @@ void step(World& w, History& h) {
       const auto free = empty_seat();
       // First what every lobby goes through (a bot seated and taken out, a guest who sits down
       // and leaves or is kicked); then anything.
-      if (h.phase_steps <= 4 && host) {
+      if (h.phase_steps <= 6 && host) {
         switch (h.phase_steps - 1) {
           case 0:
             if (free) return w.send(h, host, {{"type", "add_bot"}, {"seat", *free}});
@@ -300,10 +309,15 @@ void step(World& w, History& h) {
             for (Seat s = 0; s < seats; ++s)
               if (st.seat(s).bot) return w.send(h, host, {{"type", "remove_bot"}, {"seat", s}});
             break;
-          case 2:
-            if (free) return join(free);
+          case 2:  // the host moves to an empty seat (its team, in a team game)
+            if (free) return w.send(h, host, {{"type", "sit"}, {"seat", *free}});
             break;
           case 3:
+            if (free) return join(free);
+            break;
+          case 4:  // the host swaps its own seat with another
+            return w.send(h, host, {{"type", "swap_seats"}, {"a", st.host()}, {"b", (st.host() + 1) % seats}});
+          case 5:
             if (auto c = pick(h, [&](const Client& c) { return seated(c) && *c.seat != st.host(); }))
               return roll(2) ? w.send(h, c, {{"type", "leave"}}) : w.send(h, host, {{"type", "kick"}, {"seat", *c->seat}});
             break;
@@ -313,6 +327,15 @@ void step(World& w, History& h) {
         if (!free && host) w.send(h, host, {{"type", "start"}, {"id", h.phase_steps}});
         else if (host && free) w.send(h, host, {{"type", "add_bot"}, {"seat", *free}});
         else if (free) join(free);
+        return;
+      }
+      if (roll(6) == 0) {
+        // Seats arranged: a player sits elsewhere, or the host swaps two seats.
+        if (roll(2) == 0) {
+          if (auto c = pick(h, seated)) w.send(h, c, {{"type", "sit"}, {"seat", *free}});
+        } else if (host) {
+          w.send(h, host, {{"type", "swap_seats"}, {"a", roll(seats)}, {"b", roll(seats)}});
+        }
         return;
       }
       if (r < 3) join(roll(2) ? free : std::nullopt);
@@ -339,13 +362,20 @@ void step(World& w, History& h) {
     case RoomStatus::playing: {
       // Besides chance, a player drops now and then, and comes back ten steps later.
       const int r = h.phase_steps % 30 == 5 ? 0 : h.phase_steps % 30 == 15 ? 1 : roll(60);
+      if (host && roll(4) == 0) {
+        // The host opens the seat of a player who is gone (refused where the room keeps it).
+        for (Seat s = 0; s < seats; ++s)
+          if (st.seat(s).stand_in && !st.seat(s).open && away(s)) return w.send(h, host, {{"type", "open_seat"}, {"seat", s}});
+      }
       if (r == 0) {
         if (auto c = pick(h, seated)) drop(c);  // its grace period, then a stand-in or an open seat
       } else if (r <= 2) {
         come_back();
       } else if (r == 3) {
         for (Seat s = 0; s < seats; ++s)
-          if (st.seat(s).open) return join(s);  // a stranger takes an opened seat over
+          if (st.seat(s).open) return join(s);  // someone with the link takes a seat the host opened
+        // A player leaves the game: their bot plays for them at once.
+        if (auto c = pick(h, seated); c && roll(2)) w.send(h, c, {{"type", "leave"}});
       } else if (r == 4) {
         if (auto c = pick(h, seated)) w.send(h, c, {{"type", "resync"}});
       } else {
@@ -372,14 +402,25 @@ void step(World& w, History& h) {
       return;
     }
     case RoomStatus::over: {
-      if (!h.rematched && host) {
-        // Every seat must be held for a rematch: the open ones are taken first.
-        for (Seat s = 0; s < seats; ++s)
-          if (st.seat(s).open) return join(s);
-        h.rematched = true;
-        return w.send(h, host, {{"type", "rematch"}, {"id", "r"}});
+      if (st.game_no() >= 2) {  // one rematch per history here; the last ones at the end
+        if (roll(4) == 0) come_back();
+        return;
       }
-      if (roll(4) == 0) come_back();
+      // The players say yes, one at a time; the host removes a player who is away (or a seat
+      // left open) and seats a bot there, or someone takes the seat; a player may come back.
+      const int r = roll(6);
+      if (r == 0) return come_back();
+      if (r == 1 && host) {
+        for (Seat s = 0; s < seats; ++s)
+          if (s != st.host() && (away(s) || st.seat(s).open)) return w.send(h, host, {{"type", "kick"}, {"seat", s}});
+      }
+      if (const auto free = empty_seat()) {
+        if (host && roll(3)) return w.send(h, host, {{"type", "add_bot"}, {"seat", *free}});
+        return join(free);
+      }
+      if (auto c = pick(h, [&](const Client& c) { return seated(c) && !st.seat(*c.seat).rematch; }))
+        return w.send(h, c, {{"type", "rematch"}, {"id", "r" + std::to_string(c->participant_id())}});
+      if (auto c = pick(h, seated)) w.send(h, c, {{"type", "rematch"}});  // a yes said again changes nothing
       return;
     }
     case RoomStatus::closed: return;
@@ -420,11 +461,12 @@ TEST_CASE("restore equals live: a room rebuilt from its journal after every reco
       if (h->room->state().status() != RoomStatus::closed) step(w, *h);
     w.run(round % 150 == 149 ? 1300ms : 3ms);
   }
-  // Finished tables play again, so that the server stops with games under way.
+  // Finished tables play again (each player still there says yes), so that the server stops
+  // with games under way.
   for (auto& h : w.histories) {
     if (h->room->state().status() != RoomStatus::over) continue;
-    auto host = pick(*h, [&](const Client& c) { return c.in_room && c.seat && *c.seat == h->room->state().host(); });
-    if (host) w.send(*h, host, {{"type", "rematch"}});
+    for (const auto& c : h->clients)
+      if (c->in_room && c->seat) w.send(*h, c, {{"type", "rematch"}});
   }
   w.run(50ms);
   // The server stops: every running clock is journaled, then some rooms close.

@@ -134,27 +134,39 @@ TEST_CASE("turn clocks: the frame member", "[clocks]") {
 TEST_CASE("room options: every game's schema has the clock, on_timeout and drop_policy", "[clocks]") {
   Json out = Json::object();
   REQUIRE(normalize_room_options(Json::object(), out));
-  CHECK(out == Json{{"bank_seconds", 600}, {"clock", "off"}, {"drop_policy", "open"}, {"increment_seconds", 10},
+  // A gone player's seat is played by its bot, with or without a clock.
+  CHECK(out == Json{{"bank_seconds", 600}, {"clock", "off"}, {"drop_policy", "bot"}, {"increment_seconds", 10},
                     {"move_seconds", 60}, {"on_timeout", "bot"}});
   out = Json::object();
   REQUIRE(normalize_room_options({{"clock", "bank"}, {"players", 3}}, out));
-  CHECK(out["drop_policy"] == "bot");  // the default follows the clock
+  CHECK(out["drop_policy"] == "bot");
   CHECK_FALSE(out.contains("players"));
   out = Json::object();
-  REQUIRE(normalize_room_options({{"clock", "move"}, {"drop_policy", "open"}}, out));
-  CHECK(out["drop_policy"] == "open");
+  REQUIRE(normalize_room_options({{"clock", "move"}, {"drop_policy", "host"}}, out));
+  CHECK(out["drop_policy"] == "host");
+  // The values of older releases are still taken: "open" is now the host's to open, and null
+  // (which followed the clock) is the default.
+  out = Json::object();
+  REQUIRE(normalize_room_options({{"drop_policy", "open"}}, out));
+  CHECK(out["drop_policy"] == "host");
+  out = Json::object();
+  REQUIRE(normalize_room_options({{"drop_policy", nullptr}}, out));
+  CHECK(out["drop_policy"] == "bot");
+  CHECK_FALSE(normalize_room_options({{"drop_policy", "anyone"}}, out));
   CHECK_FALSE(normalize_room_options({{"clock", "fast"}}, out));
   CHECK_FALSE(normalize_room_options({{"move_seconds", 0}}, out));
   CHECK_FALSE(normalize_room_options({{"on_timeout", "resign"}}, out));
   const RoomRules r = RoomRules::of({{"clock", "bank"}, {"bank_seconds", 90}, {"increment_seconds", 3},
-                                     {"on_timeout", "forfeit"}, {"drop_policy", "bot"}});
+                                     {"on_timeout", "forfeit"}, {"drop_policy", "host"}});
   CHECK(r.clock == RoomRules::Clock::bank);
   CHECK(r.bank_ms == 90'000);
   CHECK(r.increment_ms == 3'000);
   CHECK(r.forfeit_on_timeout);
-  CHECK(r.bot_for_dropped);
-  // A record from before the room options: no clock, seats open.
+  CHECK(r.host_opens_seats);
+  CHECK(RoomRules::of({{"drop_policy", "open"}}).host_opens_seats);  // a room of an older release
+  CHECK_FALSE(RoomRules::of({{"drop_policy", "bot"}}).host_opens_seats);
+  // A record from before the room options: no clock, a gone player's seat kept for them.
   const RoomRules old = RoomRules::of({{"mode", "normal"}});
   CHECK(old.clock == RoomRules::Clock::off);
-  CHECK_FALSE(old.bot_for_dropped);
+  CHECK_FALSE(old.host_opens_seats);
 }

@@ -342,6 +342,15 @@ export async function tabToMove(page, maxTabs = 120) {
   fail(`${page.label}: ${maxTabs} presses of Tab reached no move button`);
 }
 
+// Clicks `selector`, accepting the confirmation the page asks for; returns the question asked
+// (empty when none was).
+export async function clickConfirming(page, selector) {
+  let question = '';
+  page.once('dialog', (d) => { question = d.message(); d.accept(); });
+  await page.click(selector);
+  return question;
+}
+
 // Clicks this page's move buttons until one move has been accepted (the view version moved).
 export async function makeOneMove(page, rng = Math.random) {
   const before = await page.evaluate(() => document.body.dataset.version);

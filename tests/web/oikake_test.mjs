@@ -105,7 +105,7 @@ await run('oikake: create, share link, spectate, reload, complete game', async (
       await guest.waitForFunction(() => document.body.dataset.seat === '1' && document.querySelector('.board.oikake'));
     };
     // The deal is the server's own random one, so a catch can end a game before the guest's
-    // fourth move. Then the host starts a rematch and the guest reloads in that game instead;
+    // fourth move. Then both say yes to a rematch and the guest reloads in that game instead;
     // everything checked below is about the game in which it reloaded.
     const hostRng = seeded(1), guestRng = seeded(2);
     for (let game = 1; ; game++) {
@@ -117,7 +117,9 @@ await run('oikake: create, share link, spectate, reload, complete game', async (
       if (reloaded) break;
       expect(game < 5, `the guest reloaded mid-game in one of ${game} games`);
       await spectator.waitForFunction(() => document.body.dataset.status === 'over');
+      // Both players say yes; the second yes starts the next game.
       await host.click('#rematch');
+      await guest.click('#rematch');
       for (const p of [host, guest, spectator]) {
         await p.waitForFunction(() => document.body.dataset.status === 'playing' && document.body.dataset.version === '0');
       }
@@ -161,6 +163,7 @@ await run('oikake: create, share link, spectate, reload, complete game', async (
 
     // Rematch: same seats, a new game whose checks start over; then the host closes the room.
     await host.click('#rematch');
+    await guest.click('#rematch');
     for (const p of [host, guest, spectator]) {
       await p.waitForFunction(() => document.body.dataset.status === 'playing' && document.body.dataset.version === '0');
       await p.waitForSelector('[data-check=seed].pending');

@@ -31,7 +31,7 @@ await run('oikake: after a reload, every move of the reloaded seat is applied', 
 
     // A few turns, so the guest has used some ids before it reloads. The deal is the server's
     // own random one, so a game can end (a catch) before the guest has made all its moves: then
-    // the host starts a rematch and the count goes on in the next game, with ids still new.
+    // both say yes to a rematch and the count goes on in the next game, with ids still new.
     const hostRng = seeded(21), guestRng = seeded(22);
     const ready = () => document.body.dataset.myturn === '1' && document.body.dataset.busy !== '1';
     const guestMoves = async (count) => {
@@ -42,7 +42,9 @@ await run('oikake: after a reload, every move of the reloaded seat is applied', 
           host.waitForFunction(() => document.body.dataset.status === 'over').then(() => 'over'),
         ]);
         if (who === 'over') {
+          await guest.waitForFunction(() => document.body.dataset.status === 'over');
           await host.click('#rematch');
+          await guest.click('#rematch');
           for (const p of [host, guest]) await p.waitForFunction(() => document.body.dataset.status === 'playing' && document.body.dataset.version === '0');
           continue;
         }

@@ -1,7 +1,9 @@
 // The room's lobby and seats: the invite link at the top (where a phone shows it without
 // scrolling), who sits where and in which team, what the room is waiting for ("waiting for
 // the host to start", or for the host: how many seats are still free), the host's start,
-// bots and kicks, and the seat a joining player picks.
+// bots, kicks and seat swaps, a player's move to an empty seat, and the seat a joining player
+// picks. After a game the host may remove a player who is away and seat a bot; during one, in
+// a room that allows it, open the seat of a player who is gone.
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { copyText } from './clipboard.js';
@@ -34,21 +36,28 @@ function teamOf(board, count, seat) {
 
 const taken = (x) => x.state === 'connected' || x.state === 'disconnected' || x.state === 'bot';
 
-export function seatListNode(info, { session, board, toAct, clock, command, sitAt }) {
+export function seatListNode(info, { session, board, toAct, clock, command, sitAt, openSeat, hostOpensSeats }) {
   const s = session;
-  const lobbyHost = s.host && info?.status === 'lobby';
+  const status = info?.status;
+  // The host arranges seats in the lobby, and after a game makes room for the next one.
+  const arranging = s.host && (status === 'lobby' || status === 'over');
   const count = info?.seats?.length || 0;
+  const yes = new Set(info?.rematch || []);
   return h('ul', { class: 'seat-list' }, (info?.seats || []).map((seat) => {
     const mine = seat.seat === s.seat;
     const isBot = seat.state === 'bot';
-    const canKick = lobbyHost && !mine && seat.state !== 'empty' && !isBot;
+    // After a game only a player who is away (or a seat left open) can be removed.
+    const away = seat.state === 'disconnected' || seat.state === 'open';
+    const canKick = arranging && !mine && seat.state !== 'empty' && !isBot && (status === 'lobby' || away);
+    const canOpen = s.host && status === 'playing' && hostOpensSeats && !mine && seat.state === 'disconnected' && seat.bot;
+    const name = seat.state === 'empty' || seat.state === 'open' ? t('seat_n', { n: seat.seat }) : seatLabel(seat);
     const running = !!s.clock && s.clock.running.includes(seat.seat);
     const ms = clock ? clock[seat.seat] : undefined;
     const team = teamOf(board, count, seat.seat);
     return h('li', { class: ['seat', `state-${seat.state}`, mine ? 'mine' : '', toAct.has(seat.seat) ? 'to-act' : ''],
       'data-seat': seat.seat, 'data-state': seat.state },
     h('span', { class: 'dot', 'aria-hidden': 'true' }),
-    h('span', { class: 'seat-name' }, seat.state === 'empty' || seat.state === 'open' ? t('seat_n', { n: seat.seat }) : seatLabel(seat)),
+    h('span', { class: 'seat-name' }, name),
     toAct.has(seat.seat) && h('span', { class: 'tag to-act-tag' }, t('to_act_tag')),
     team && h('span', { class: 'tag team' }, team.label),
     mine && h('span', { class: 'tag' }, t('you')),
@@ -57,14 +66,18 @@ export function seatListNode(info, { session, board, toAct, clock, command, sitA
     seat.bot && !isBot && h('span', { class: 'tag bot', title: t('bot_stands_in') }, t('bot_stands_in_short')),
     ms !== undefined && h('span', { class: ['seat-clock', running ? 'running' : '', ms < 10_000 ? 'low' : ''],
       'data-seat': seat.seat, 'aria-label': t('clock_label') }, ms > 0 ? clockText(ms) : t('clock_out')),
+    status === 'over' && yes.has(seat.seat) && h('span', { class: 'tag yes', 'data-yes': seat.seat }, t('rematch_yes_tag')),
     !isBot && h('span', { class: 'seat-state' }, t(`state_${seat.state}`)),
-    canKick && h('button', { class: 'small', 'data-key': `kick-${seat.seat}`, onclick: () => command('kick', { seat: seat.seat }) }, t('kick')),
-    // A player who is not the host may move to an empty seat (and so to its team).
-    !s.host && info.status === 'lobby' && Number.isInteger(s.seat) && seat.state === 'empty' && sitAt &&
+    canKick && h('button', { class: 'small', 'data-key': `kick-${seat.seat}`, onclick: () => {
+      if (status === 'lobby' || confirm(t('kick_confirm', { who: name }))) command('kick', { seat: seat.seat });
+    } }, t('kick')),
+    canOpen && openSeat && h('button', { class: 'small', 'data-key': `open-seat-${seat.seat}`, onclick: () => openSeat(seat.seat, name) }, t('open_seat')),
+    // A seated player (the host too) may move to an empty seat (and so to its team).
+    status === 'lobby' && Number.isInteger(s.seat) && seat.state === 'empty' && sitAt &&
       h('button', { class: 'small', 'data-key': `sit-${seat.seat}`, onclick: () => sitAt(seat.seat) }, t('sit_here')),
-    lobbyHost && seat.state === 'empty' && h('button', { class: 'small', 'data-key': `add-bot-${seat.seat}`,
+    arranging && seat.state === 'empty' && h('button', { class: 'small', 'data-key': `add-bot-${seat.seat}`,
       onclick: () => command('add_bot', { seat: seat.seat }) }, t('add_bot')),
-    lobbyHost && isBot && h('button', { class: 'small', 'data-key': `remove-bot-${seat.seat}`,
+    arranging && isBot && h('button', { class: 'small', 'data-key': `remove-bot-${seat.seat}`,
       onclick: () => command('remove_bot', { seat: seat.seat }) }, t('remove_bot')));
   }));
 }
@@ -93,8 +106,28 @@ export function lobbyNode(info, { session, board, command }) {
     teams && h('div', { class: 'teams' }, teams.map((tm) => h('p', { class: 'team-line' }, h('strong', {}, tm.label), ': ',
       tm.seats.map((n) => (info.seats[n] && taken(info.seats[n]) ? seatLabel(info.seats[n]) : t('seat_n_free', { n }))).join(t('list_sep'))))),
     teams && h('p', { class: 'hint' }, t(s.host ? 'lobby_teams_hint_host' : 'lobby_teams_hint')),
+    s.host && swapNode(info, command),
     shareLinks(info.room || s.room),
   ];
+}
+
+// The host's seat swap: two seats, at least one of them held, change what they hold (players
+// keep their keys and names; a bot moves too).
+function swapNode(info, command) {
+  const seats = info.seats;
+  // Two seats need no arranging ("Sit here" does it); from three on, seats make the turn
+  // order and the teams.
+  if (seats.length < 3) return null;
+  const label = (x) => (taken(x) ? `${t('seat_n', { n: x.seat })} · ${seatLabel(x)}` : t('seat_n_free', { n: x.seat }));
+  const pick = (id, chosen) => h('select', { id }, seats.map((x) => h('option', { value: String(x.seat), selected: x.seat === chosen }, label(x))));
+  const first = seats.find(taken)?.seat ?? 0;
+  const a = pick('swap-a', first);
+  const b = pick('swap-b', (first + 1) % seats.length);
+  return h('div', { class: 'swap-seats' },
+    h('label', { for: 'swap-a' }, t('swap_a')), a,
+    h('label', { for: 'swap-b' }, t('swap_b')), b,
+    h('button', { type: 'button', class: 'small', 'data-key': 'swap-seats',
+      onclick: () => command('swap_seats', { a: Number(a.value), b: Number(b.value) }) }, t('swap_go')));
 }
 
 // On the join page of a room in its lobby with more than one free seat: which seat to take

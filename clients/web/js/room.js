@@ -121,6 +121,7 @@ export class RoomPage {
     const s = this.session;
     this.prevRoom = s.roomInfo;  // what the page was created with (a room made on the home page)
     s.addEventListener('room', (e) => this.onRoom(e.detail));
+    s.addEventListener('moved', (e) => this.notice(() => t('you_moved', { n: e.detail.seat }), 'info', 'moved'));
     s.addEventListener('view', (e) => {
       // The board of the game may still be loading: the view is taken as it is now and
       // absorbed once it is there, in arrival order.
@@ -205,14 +206,25 @@ export class RoomPage {
     const prev = this.prevRoom;
     this.useGame(info.game);
     if (prev) {
+      const yesBefore = new Set(prev.rematch || []);
       for (const s of info.seats) {
-        const before = prev.seats[s.seat]?.state;
+        const was = prev.seats[s.seat];
+        const before = was?.state;
         const name = () => seatLabel(s);
+        // A player who moved in the lobby: their name left a seat that is empty now.
+        const movedFrom = before === 'empty' && s.state !== 'empty' &&
+          prev.seats.find((x) => x.seat !== s.seat && x.name === s.name && x.state === s.state && info.seats[x.seat]?.state === 'empty');
         if (before === 'connected' && s.state === 'disconnected') this.addLog(() => t('seat_left', { who: name() }), 'room');
-        if (!prev.seats[s.seat]?.bot && s.bot && s.state !== 'bot') this.addLog(() => t('seat_bot_stands_in', { who: name() }), 'room');
-        if (before === 'empty' && s.state === 'bot') this.addLog(() => t('seat_bot_added', { who: name() }), 'room');
+        if (!was?.bot && s.bot && s.state !== 'bot' && s.state !== 'open') this.addLog(() => t('seat_bot_stands_in', { who: name() }), 'room');
+        if (before !== 'open' && s.state === 'open') this.addLog(() => t('seat_opened_log', { who: was ? seatLabel(was) : t('seat_n', { n: s.seat }) }), 'room');
+        if (movedFrom) this.addLog(() => t('seat_moved_log', { who: name(), n: s.seat }), 'room');
+        else if (before === 'empty' && s.state === 'bot') this.addLog(() => t('seat_bot_added', { who: name() }), 'room');
         if (before === 'disconnected' && s.state === 'connected') this.addLog(() => t('seat_back', { who: name() }), 'room');
-        if ((before === 'empty' || before === 'open') && s.state === 'connected') this.addLog(() => t('seat_joined', { who: name(), n: s.seat }), 'room');
+        if (!movedFrom && (before === 'empty' || before === 'open') && s.state === 'connected') this.addLog(() => t('seat_joined', { who: name(), n: s.seat }), 'room');
+        if (info.status === 'over' && (info.rematch || []).includes(s.seat) && !yesBefore.has(s.seat)) {
+          this.addLog(() => t('rematch_said_yes', { who: this.seatName(s.seat) }), 'room');
+          if (s.seat !== this.session.seat) announce(t('rematch_said_yes', { who: this.seatName(s.seat) }));
+        }
       }
       if (prev.status !== 'playing' && info.status === 'playing') announce(t('announce_started', { game: this.titles?.[info.game] || info.game }));
     }
@@ -360,6 +372,7 @@ export class RoomPage {
       seats: h('section', { class: 'seats', 'aria-labelledby': 'seats-h' }),
       controls: h('div', { class: 'controls' }),
       status: h('p', { class: 'turn-status' }),
+      rematch: h('section', { class: 'rematch-wrap', 'aria-label': t('rematch'), hidden: true }),
       statusText: h('span', {}),
       statusClock: h('span', { class: 'seat-clock running status-clock', 'aria-label': t('clock_label') }),
       decision: h('div', { class: 'decision', id: 'decision-box' }),
@@ -373,7 +386,7 @@ export class RoomPage {
     };
     if (!this.ticker) this.ticker = setInterval(() => this.tick(), 250);
     this.el.grid = h('div', { class: 'room-grid' },
-      h('div', { class: 'main-col' }, this.el.lobby, this.el.status, this.el.decision, this.el.board, this.el.more, this.el.legend),
+      h('div', { class: 'main-col' }, this.el.lobby, this.el.status, this.el.rematch, this.el.decision, this.el.board, this.el.more, this.el.legend),
       h('aside', { class: 'side-col' }, this.el.links, this.el.seats, this.el.controls, this.el.finished, this.el.log, this.el.trust));
     this.el.status.append(this.el.statusText, this.el.statusClock);
     this.root.append(this.el.conn, this.el.head, this.el.join, this.el.grid);
@@ -486,7 +499,8 @@ export class RoomPage {
     const playing = info?.status === 'playing';
     fill(this.el.seats, h('h2', { id: 'seats-h' }, t('seats')),
       seatListNode(info, { session: s, board: boardFor(info?.game), toAct: playing ? new Set(s?.tracker.toAct || []) : new Set(),
-        clock: playing ? s.clockLeft() : null, command: (type, fields) => this.command(type, fields), sitAt: (n) => this.sitAt(n) }),
+        clock: playing ? s.clockLeft() : null, command: (type, fields) => this.command(type, fields), sitAt: (n) => this.sitAt(n),
+        hostOpensSeats: hostOpensSeats(info), openSeat: (n, who) => { if (confirm(t('open_seat_confirm', { who }))) this.command('open_seat', { seat: n }); } }),
       info ? h('p', { class: 'muted' }, t('spectators', { n: info.spectators })) : null);
   }
 
@@ -494,8 +508,12 @@ export class RoomPage {
     const s = this.session;
     const box = clear(this.el.controls);
     if (!info) return;
+    // After a game the question of the next one is asked where the outcome is said (a phone
+    // shows it without scrolling past the board).
+    fill(this.el.rematch, info.status === 'over' && Number.isInteger(s.seat) &&
+      rematchNode(info, s, (n) => this.seatName(n), () => this.command('rematch')));
+    this.el.rematch.hidden = !this.el.rematch.firstChild;
     if (s.host) {
-      if (info.status === 'over') box.append(h('button', { class: 'primary', id: 'rematch', 'data-key': 'rematch', onclick: () => this.rematch(info) }, t('rematch')));
       box.append(h('button', { class: 'danger', id: 'close', 'data-key': 'close', onclick: () => { if (confirm(t('close_confirm'))) this.command('close'); } }, t('close_room')));
     }
     if (s.seat !== undefined) box.append(h('button', { id: 'leave', 'data-key': 'leave', onclick: () => this.leave(info) }, t('leave')));
@@ -506,52 +524,27 @@ export class RoomPage {
     }
   }
 
-  // Leaving a game under way asks first, and keeps this browser's key to the seat: the seat is
-  // held for the grace period (then played by its bot, or opened, as the room says), and
-  // coming back to the room's link sits down again. In the lobby the seat is given up.
+  // Leaving a game asks first, and keeps this browser's key to the seat: the seat's bot plays
+  // it at once, and coming back to the room's link sits down again (unless the host of a room
+  // that allows it opens the seat to others). In the lobby the seat is given up.
   async leave(info) {
-    const playing = info.status === 'playing' && Number.isInteger(this.session.seat);
-    if (playing) {
-      const minutes = Math.max(1, Math.round((this.session.welcome?.limits?.grace_ms ?? 120000) / 60000));
-      const policy = info.options?.drop_policy ?? (info.options?.clock && info.options.clock !== 'off' ? 'bot' : 'open');
-      if (!confirm(t('leave_confirm', { minutes, after: t(policy === 'bot' ? 'leave_after_bot' : 'leave_after_open') }))) return;
-      this.session.close();
+    const seated = Number.isInteger(this.session.seat);
+    if (seated && info.status === 'playing') {
+      if (!confirm(t(hostOpensSeats(info) ? 'leave_confirm_host' : 'leave_confirm'))) return;
+      await this.session.stepAway();
+    } else if (seated && info.status === 'over') {
+      await this.session.stepAway();
     } else {
       await this.session.leave();
     }
     this.go('/');
   }
 
-  // A player (not the host) moves to another empty seat of the lobby, say to sit with a
-  // friend's team: the seat held is given up and the one chosen taken, under the same name
-  // (the server has no message to move a seat; the lobby frees a seat given up at once).
+  // A player moves to another empty seat of the lobby, say to sit with a friend's team; the
+  // same key holds it (the server answers "moved"), so a reload keeps the new seat.
   async sitAt(seat) {
-    const old = this.session;
-    const name = old.roomInfo?.seats?.[old.seat]?.name ?? savedName();
-    await old.leave();
-    const s = new Session();
-    try {
-      await s.connect(this.code);
-    } catch {
-      return this.showGone(t('room_gone', { why: 'connection' }));
-    }
-    this.session = s;
-    this.bind();
-    let r = await s.join(this.code, name, seat);
-    if (r.type !== 'joined' && r.code === 'seat_taken') {
-      this.notice(() => t('seat_moved_elsewhere'), 'warn', 'seat-taken');
-      r = await s.join(this.code, name);
-    }
-    if (r.type !== 'joined') return this.showGone(this.errorText(r));
-    this.render();
-  }
-
-  // The host's rematch starts the next game at once with the same seats (the server asks
-  // nobody yet): so the host is asked first when a player is not here to see it.
-  rematch(info) {
-    const away = info.seats.filter((x) => x.state === 'disconnected' || x.state === 'open').map((x) => seatLabel(x));
-    if (away.length && !confirm(t('rematch_confirm_away', { who: away.join(t('list_sep')) }))) return;
-    this.command('rematch');
+    const r = await this.session.command('sit', { seat }).catch((e) => ({ type: 'error', message: e.message }));
+    if (r.type === 'error') this.notice(() => (r.code === 'seat_taken' ? t('seat_moved_elsewhere') : t('refused', { why: r.message || r.code })), 'warn', 'seat-taken');
   }
 
   // The tab says when it is your turn (and the optional sound rings once as it starts).
@@ -665,6 +658,34 @@ export class RoomPage {
     this.el.trust.hidden = st.updates + st.snapshots === 0;
     fill(this.el.trust, trustPanel(s.tracker, this.deal));
   }
+}
+
+// Whether the host of this room may open the seat of a player who is gone (drop_policy "host",
+// or "open" from an older release).
+export function hostOpensSeats(info) {
+  const p = info?.options?.drop_policy;
+  return p === 'host' || p === 'open';
+}
+
+// After a game: who said yes to the next one, who is awaited, and this player's "Play again".
+// Bots and the bots of gone players say yes by themselves (the server counts them).
+function rematchNode(info, session, name, sayYes) {
+  const yes = new Set(info.rematch || []);
+  const player = (x) => (x.state === 'connected' || x.state === 'disconnected') && !x.bot;
+  const waiting = info.seats.filter((x) => player(x) && !yes.has(x.seat) && x.seat !== session.seat).map((x) => name(x.seat));
+  const askers = [...yes].filter((n) => n !== session.seat).map(name);
+  const mine = yes.has(session.seat);
+  const empty = info.seats.some((x) => x.state === 'empty' || x.state === 'open');
+  const away = info.seats.some((x) => player(x) && x.state === 'disconnected' && !yes.has(x.seat));
+  let text = t('rematch_ask');
+  if (mine && waiting.length) text = t('rematch_waiting', { who: waiting.join(t('list_sep')) });
+  else if (mine) text = t('rematch_seat_needed');
+  else if (askers.length) text = t('rematch_again_q', { who: askers.join(t('list_sep')) });
+  return h('div', { class: 'rematch-box', 'data-rematch': mine ? 'yes' : askers.length ? 'asked' : 'none' },
+    h('p', { class: 'rematch-text', role: 'status' }, text),
+    empty && !(mine && !waiting.length) && h('p', { class: 'hint' }, t('rematch_seat_needed')),
+    session.host && away && h('p', { class: 'hint' }, t('rematch_waiting_host')),
+    !mine && h('button', { class: 'primary', id: 'rematch', 'data-key': 'rematch', onclick: sayYes }, t('rematch_button')));
 }
 
 // "What the marks mean": a board's legend, folded under the board (a tap opens it).

@@ -173,6 +173,17 @@ export class Session extends EventTarget {
         this.roomInfo = msg;
         this.emit('room', msg);
         break;
+      case 'moved':
+        // The player moved (sit) or the host swapped seats, in the lobby: the same token holds
+        // the new seat. The room message that shows it follows.
+        if (Number.isInteger(msg.seat)) {
+          this.seat = msg.seat;
+          this.host = !!msg.host;
+          const stored = this.room && seats.get(this.room);
+          if (stored) seats.set(this.room, { ...stored, seat: msg.seat });
+          this.emit('moved', msg);
+        }
+        break;
       case 'snapshot': await this.onSnapshot(msg); break;
       case 'update': await this.onUpdate(msg); break;
       case 'kicked':
@@ -302,11 +313,17 @@ export class Session extends EventTarget {
     return this.request({ type, ...fields });
   }
 
-  // Gives the seat up (in the lobby it is freed; in a game it is held like a drop) and
-  // forgets its token.
+  // Gives the seat up (in the lobby it is freed) and forgets its token.
   async leave() {
     try { await this.request({ type: 'leave' }); } catch { /* already gone */ }
     if (this.room && this.seat !== null) seats.forget(this.room);
+    this.close();
+  }
+
+  // Leaves a game under way (or finished): the server has the seat's bot play it at once, and
+  // the token, kept, takes it back when this browser opens the room again.
+  async stepAway() {
+    try { await this.request({ type: 'leave' }); } catch { /* already gone */ }
     this.close();
   }
 
