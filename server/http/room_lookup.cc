@@ -8,7 +8,7 @@ namespace nyan::server {
 
 void lookup_room(ServerContext& ctx, const std::string& client, std::string_view typed, LookupGate gate,
                  std::function<void(RoomLookup)> done) {
-  auto refuse_limited = [&ctx, done] {
+  auto refuse_limited = [done] {
     metrics().refused(Refusal::client_lookups);
     RoomLookup out;
     out.limited = true;

@@ -27,7 +27,11 @@ RoomManager::RoomManager(boost::asio::io_context& ioc, Journal& journal, const C
 }
 
 void RoomManager::acquire(const std::string& code, std::function<void(Acquired)> done) {
-  if (auto room = find(code)) return done({room});
+  if (auto room = find(code)) {
+    Acquired here;
+    here.room = std::move(room);
+    return done(std::move(here));
+  }
   Leases* leases = journal_.leases();
   if (!leases) return done({});
   {

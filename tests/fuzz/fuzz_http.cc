@@ -131,7 +131,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto response = route(req, w.ctx, room_query);
   if (!response) {
     if (room_query) {
-      answer_room_query(w.ctx, "fuzz", *room_query, w.ioc.get_executor(), [](http::status, std::string) {});
+      answer_room_query(w.ctx, "fuzz", *room_query, w.ioc.get_executor(), [](RoomAnswer) {});
       w.ioc.restart();
       w.ioc.poll();
     }
