@@ -135,3 +135,26 @@ TEST_CASE("postgres server: a game goes on after the server is stopped, and afte
                       " AND r2.epoch < r1.epoch") == std::vector<std::string>{"0"});
   CHECK(server->terminate() == 0);
 }
+
+TEST_CASE("postgres server: a libpq multi-host URL finds the read-write server when the first host is down",
+          "[server][postgres]") {
+  PostgresCluster pg;
+  const std::string db = pg.new_database();
+  // The first host refuses connections (port 1), as a primary that went away; libpq tries the
+  // next one, and target_session_attrs=read-write takes only a server that accepts writes.
+  const std::string url = "host=127.0.0.1,127.0.0.1 port=1," + std::to_string(pg.port()) + " dbname=" + db +
+                          " user=nyanhall target_session_attrs=read-write connect_timeout=5";
+  ServerProcess server({"--journal", "postgres", "--postgres", url, "--postgres-password-file", pg.password_file(),
+                        "--node", "a", "--group-commit-us", "500", "--drain-ms", "200"});
+  CHECK(lines_with(server.log(), "backend=\"postgres ").at(0).find("target_session_attrs=read-write") !=
+        std::string::npos);
+  auto a = connect_player(server.port());
+  auto b = connect_player(server.port());
+  const std::string code = open_room({a.get(), b.get()}, {}, "oikake", {{"first_seat", 0}});
+  REQUIRE((*a->client.request({{"type", "start"}}))["type"] == "ok");
+  settle({a.get(), b.get()});
+  play_some(*a, *b, 2);
+  // The records are in the database the second host serves.
+  CHECK(pg.column(db, "SELECT count(*) > 2 FROM records WHERE room = '" + code + "'") == std::vector<std::string>{"t"});
+  CHECK(server.terminate() == 0);
+}
