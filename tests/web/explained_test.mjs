@@ -27,7 +27,9 @@ await run(`${game}: a first game explained, by keyboard, on a phone`, async () =
   const browser = await launchBrowser();
   try {
     const page = await newPage(browser, server, { label: `${game}-explained`, viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
-    const options = quickOptions(entry);
+    // A full game where a game has a short mode: the hint of a first game must be seen to go
+    // after the third decision, so the browser seat must make more than three.
+    const options = quickOptions(entry, { shortMode: false });
     const seats = seatCount(entry, options);
     await createRoom(page, server, game, { name: 'Aki', options });
     for (let s = 1; s < seats; s++) {

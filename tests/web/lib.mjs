@@ -185,13 +185,14 @@ export async function startWithGame(pick, extra = [], what = `${pick}`) {
 
 // Options for a quick game, from the catalog's own words: a choice named "short" or
 // "single_round" where a game offers one, and a turn cap (an integer option "max_turns") of
-// at most 60. Every other option keeps its default.
-export function quickOptions(entry) {
+// at most 60. Every other option keeps its default. With { shortMode: false } a game's short
+// mode is left out (a short game may end before a player's fourth decision).
+export function quickOptions(entry, { shortMode = true } = {}) {
   const options = {};
   for (const o of entry.options || []) {
     if (o.room) continue;
     if (o.kind === 'choice') {
-      const quick = (o.choices || []).find((c) => c === 'short' || c === 'single_round');
+      const quick = (o.choices || []).find((c) => (shortMode && c === 'short') || c === 'single_round');
       if (quick !== undefined) options[o.name] = quick;
     }
     if (o.kind === 'integer' && o.name === 'max_turns' && o.default > 60 && o.min <= 60) options[o.name] = 60;
