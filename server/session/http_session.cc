@@ -175,6 +175,22 @@ void HttpSession::do_shutdown() {
   }
   beast::error_code ignored;
   stream_.tcp().socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
+  // A lingering close. Closing a socket with requests unread in it (a client that pipelined
+  // past a refusal) resets the connection, and the reset can overtake the answers still on
+  // their way, the 429 among them. So what the client sends now is read and dropped until it
+  // closes too, for at most a second and 64 KiB, then the socket closes with nothing unread.
+  stream_.tcp().expires_after(std::chrono::seconds(1));
+  linger(0);
+}
+
+void HttpSession::linger(std::size_t dropped) {
+  constexpr std::size_t kMaxDropped = 64 * 1024;
+  if (dropped > kMaxDropped) return;  // the session ends, and the socket closes
+  buffer_.clear();
+  stream_.tcp().async_read_some(buffer_.prepare(4096),
+                                [self = shared_from_this(), dropped](beast::error_code ec, std::size_t n) {
+                                  if (!ec) self->linger(dropped + n);
+                                });
 }
 
 }  // namespace nyan::server

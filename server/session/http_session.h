@@ -40,6 +40,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // A plain request on the TLS port: where to go instead, or a refusal.
   void answer_plain();
   void do_shutdown();
+  // After the last answer: reads and drops what the client still sends, for a moment.
+  void linger(std::size_t dropped);
 
   FlexStream stream_;
   beast::flat_buffer buffer_;
