@@ -34,7 +34,7 @@ psql_db() {
 }
 declare -A port pid
 for node in a b; do
-  port[$node]=$((20000 + RANDOM % 20000))
+  port[$node]=$((10000 + RANDOM % 20000))  # below the ephemeral ports
   "$server" --bind 127.0.0.1 --port "${port[$node]}" --node "$node" --journal postgres \
     --postgres "host=127.0.0.1 port=$pg_port dbname=nyanhall user=nyanhall" --postgres-password-file "$work/password" \
     --lease-ttl-ms "$lease_ms" --max-client-connections 100000 --max-client-rooms-per-minute 100000 \

@@ -17,12 +17,15 @@ wait_until() {
 }
 
 # A port nothing listens on and no earlier call gave (the proxy's configuration names fixed
-# ports, so every port of a test must differ).
+# ports, so every port of a test must differ). It is taken below the kernel's ephemeral range
+# (ip_local_port_range; above it when the range starts too low), where neither a connection
+# of another test nor a server that asked for port 0 can take it before the replica binds.
 taken=" "
 free_port() {
-  local p
+  local p lo=32768 hi=60999
+  read -r lo hi </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || true
   for _ in $(seq 200); do
-    p=$((20000 + RANDOM % 40000))
+    if ((lo > 12000)); then p=$((10000 + RANDOM % (lo - 10000))); else p=$((hi + 1 + RANDOM % (65535 - hi))); fi
     [[ $taken == *" $p "* ]] && continue
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
       taken+="$p "

@@ -65,9 +65,12 @@ case $cmd in
       make_cluster "$dir/data"
     fi
     cp "$dir/data/nyanhall.password" "$dir/password"
-    # A free port: the first of a few random ones on which the server starts.
+    # A free port: the first of a few random ones on which the server starts, below the
+    # kernel's ephemeral range, so that no connection can take it before a restart binds again.
+    read -r ephemeral _ </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || ephemeral=32768
+    ((ephemeral > 12000)) || ephemeral=32768
     for _ in 1 2 3 4 5 6 7 8; do
-      port=$((20000 + RANDOM % 40000))
+      port=$((10000 + RANDOM % (ephemeral - 10000)))
       cat >>"$dir/data/postgresql.conf" <<CONF
 listen_addresses = '127.0.0.1'
 port = $port
