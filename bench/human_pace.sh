@@ -9,8 +9,9 @@
 # Prints each run's actions/s, round trip p50/p99, errors, server CPU per action, and memory per
 # match ((peak RSS - RSS before the load) / N); then CPU per action in memory mode over the
 # floor's, and the journal's over memory mode's. Default: Oikake, 500 matches, 30 s, the
-# server's default threads. N matches take 2N connections on each side: `ulimit -n` must allow
-# them (and 18,000 is the usual limit of 20,000 descriptors with room to spare).
+# server's default threads. A match takes a connection per seat in the server and in the load
+# generator, so `ulimit -n` bounds N (wire_floor takes up to 9,000 rooms of two). The floor has
+# Oikake's shape (two seats, about 1 KB out to each per move) whatever the game.
 set -euo pipefail
 GAME=oikake
 ROOMS=500
