@@ -186,8 +186,8 @@ int main(int argc, char** argv) {
   const int rooms = argc > 1 ? std::atoi(argv[1]) : 100;
   const double seconds = argc > 2 ? std::atof(argv[2]) : 10;
   const double rate = argc > 3 ? std::atof(argv[3]) : 0;
-  if (rooms < 1 || rooms > 5000 || seconds <= 0 || seconds > 600 || rate < 0) {
-    std::fprintf(stderr, "usage: wire_floor [ROOMS 1-5000] [SECONDS] [MOVES_PER_SECOND]\n");
+  if (rooms < 1 || rooms > 9000 || seconds <= 0 || seconds > 600 || rate < 0) {
+    std::fprintf(stderr, "usage: wire_floor [ROOMS 1-9000] [SECONDS] [MOVES_PER_SECOND]\n");
     return 2;
   }
   int pipe_fds[2];

@@ -16,6 +16,12 @@ namespace net = boost::asio;
 
 namespace {
 constexpr auto kCloseDeadline = std::chrono::seconds(2);
+// A message is read this many bytes at a time at most. Beast makes room for a read in the
+// buffer before it waits for the bytes, as much as a TCP frame (1.5 KB) when it reads whole
+// messages, and a connection spends nearly all its life waiting for its next message: at the
+// pace people play, seconds. Client messages are shorter than this; a longer one takes more
+// reads.
+constexpr std::size_t kReadStep = 256;
 }  // namespace
 
 WsSession::WsSession(FlexStream&& stream, ServerContext& ctx, ClientLimits::Slot slot)
@@ -57,23 +63,26 @@ void WsSession::on_accept(beast::error_code ec) {
 }
 
 void WsSession::do_read() {
-  ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+  ws_.async_read_some(buffer_, kReadStep, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
 }
 
-void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
+void WsSession::on_read(beast::error_code ec, std::size_t) {
   if (ec) {
     if (ec == websocket::error::message_too_big) metrics().error(ProtoError::too_large);
     fail(ec, "ws_read", id_);
     return finish();
   }
+  if (!ws_.is_message_done()) return do_read();  // the rest of a longer message
   if (!closing_) {
     if (!ws_.got_text()) {
       send_error(ProtoError::bad_json, "send JSON in text frames", nullptr);
     } else {
-      on_message(std::string_view(static_cast<const char*>(buffer_.data().data()), bytes));
+      on_message(std::string_view(static_cast<const char*>(buffer_.data().data()), buffer_.size()));
     }
   }
   buffer_.consume(buffer_.size());
+  // A longer message's room is not kept for the messages after it.
+  if (buffer_.capacity() > kReadStep) buffer_.shrink_to_fit();
   do_read();
 }
 

@@ -46,7 +46,7 @@ class WsSession : public Participant, public std::enable_shared_from_this<WsSess
  private:
   void on_accept(beast::error_code ec);
   void do_read();
-  void on_read(beast::error_code ec, std::size_t bytes);
+  void on_read(beast::error_code ec, std::size_t bytes);  // a part of a message: at most kReadStep bytes
   void on_message(std::string_view text);
   void on_hello(const Envelope& msg);
   void on_create(Envelope& msg);
