@@ -78,7 +78,11 @@ void PgJournal::write_loop(Writer& w) {
       last_batch_ = batch.size();
       ++writing_;
     }
-    // A room whose last commit is in doubt answers `unavailable` until that is settled.
+    // A room whose last commit is in doubt answers `unavailable` until that is settled. A
+    // batch's writer settles doubts before it writes; when the rooms in doubt are all there is
+    // to write, no batch comes, and their retries keep the wait above from ever timing out into
+    // a probe: this writer settles them itself (connecting at most once a second).
+    if (batch.empty() && !refused.empty()) probe(w);
     for (Item& item : refused)
       if (item.done) item.done(false);
     if (!batch.empty()) write_batch(w, batch);

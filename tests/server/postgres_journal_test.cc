@@ -361,6 +361,11 @@ TEST_CASE_METHOD(FreshDatabase,
     for (int room = 0; room < kRooms; ++room)
       all_moved = all_moved && (lost("a-room" + std::to_string(room)) || acked[room].size() > before[room] + 5);
     if (all_moved && a->journal->healthy()) break;
+    std::string where = a->journal->healthy() ? "healthy;" : "unhealthy;";
+    for (int room = 0; room < kRooms; ++room)
+      where += " room " + std::to_string(room) + ": " + std::to_string(before[room]) + " -> " +
+               std::to_string(acked[room].size()) + (lost("a-room" + std::to_string(room)) ? " (lost)" : "");
+    INFO(where);
     REQUIRE(std::chrono::steady_clock::now() < deadline);
   }
   rooms.stop();
