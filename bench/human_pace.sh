@@ -30,35 +30,20 @@ done
 BUILD=${1:-build}
 SERVER=$BUILD/server/nyanhall
 CLI=$BUILD/clients/cli/nyanhall-cli
-seats=$("$CLI" games | awk -v game="$GAME" '$1 == game {print $2}')
-case $seats in
-  '') echo "human_pace: unknown game $GAME" >&2; exit 2 ;;
-  *-*) PLAY=(--game "$GAME" --options "{\"players\":${seats#*-}}") ;;
-  *) PLAY=(--game "$GAME" --seats "$seats") ;;
-esac
 DATA=$(mktemp -d)
 PID=
 trap '[[ -n $PID ]] && kill $PID 2>/dev/null; rm -rf "$DATA"' EXIT
 
-start() {  # start ARGS... : sets PID and PORT
-  "$SERVER" --bind 127.0.0.1 --port 0 --log-level warn --rate-per-second 100000 --rate-burst 100000 \
-    --max-connections 50000 --max-client-connections 50000 --max-client-rooms-per-minute 100000 \
-    --max-client-http-per-second 1000000 ${SERVER_ARGS[@]+"${SERVER_ARGS[@]}"} "$@" > "$DATA/server.log" 2>&1 &
-  PID=$!
-  for _ in $(seq 100); do
-    PORT=$(ss -ltnp 2>/dev/null | awk -v pid="pid=$PID," '$0 ~ pid {split($4, a, ":"); print a[length(a)]}' | head -1)
-    [[ -n "$PORT" ]] && return 0
-    sleep 0.1
-  done
-  echo "server did not start" >&2; exit 1
-}
+# shellcheck source=bench/load-lib.sh
+source "$(dirname "$0")/load-lib.sh"
+play_args
 stop() { kill -TERM "$PID"; wait "$PID" || true; PID=; rm -rf "$DATA/j"; }
 rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status"; }
 
 # run NAME ARGS...: one human-pace run; its figures go to $DATA/NAME.
 run() {
   local name=$1 idle; shift
-  start "$@"
+  start ${SERVER_ARGS[@]+"${SERVER_ARGS[@]}"} "$@"
   sleep 0.5
   idle=$(rss_kib "$PID")
   "$CLI" load --server 127.0.0.1:$PORT "${PLAY[@]}" --rooms "$ROOMS" --duration "$SECONDS_RUN" --think-ms 1000 \

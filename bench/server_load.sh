@@ -19,14 +19,6 @@ if [[ ${1:-} == --game ]]; then GAME=$2; shift 2; fi
 BUILD=${1:-build}
 SERVER=$BUILD/server/nyanhall
 CLI=$BUILD/clients/cli/nyanhall-cli
-# The game's seats from the client's own list (id, seats, titles a line): a count is that many
-# bots; a range is a game that takes the option "players", played at its top.
-seats=$("$CLI" games | awk -v game="$GAME" '$1 == game {print $2}')
-case $seats in
-  '') echo "server_load: unknown game $GAME ($("$CLI" games | awk '{print $1}' | paste -sd ' '))" >&2; exit 2 ;;
-  *-*) PLAY=(--game "$GAME" --options "{\"players\":${seats#*-}}") ;;
-  *) PLAY=(--game "$GAME" --seats "$seats") ;;
-esac
 DATA=$(mktemp -d)
 PG_CLUSTER=$(dirname "$0")/../tests/support/pg_cluster.sh
 PGDIR=$DATA/pg
@@ -34,17 +26,9 @@ trap 'kill $PID 2>/dev/null || true; [[ -d $PGDIR ]] && "$PG_CLUSTER" stop "$PGD
 # The cluster reaches its directory as postgres when this runs as root.
 chmod 711 "$DATA"
 
-start() {  # start ARGS... : sets PID and PORT
-  "$SERVER" --bind 127.0.0.1 --port 0 --log-level warn --rate-per-second 100000 --rate-burst 100000 \
-    --max-connections 50000 --max-client-connections 50000 --max-client-rooms-per-minute 100000 --max-client-http-per-second 1000000 "$@" > "$DATA/server.log" 2>&1 &
-  PID=$!
-  for _ in $(seq 100); do
-    PORT=$(ss -ltnp 2>/dev/null | awk -v pid="pid=$PID," '$0 ~ pid {split($4, a, ":"); print a[length(a)]}' | head -1)
-    [[ -n "$PORT" ]] && return 0
-    sleep 0.1
-  done
-  echo "server did not start" >&2; exit 1
-}
+# shellcheck source=bench/load-lib.sh
+source "$(dirname "$0")/load-lib.sh"
+play_args
 # Each run starts from an empty journal: rooms kept from the run before would be restored
 # and counted in this run's memory.
 stop() {
