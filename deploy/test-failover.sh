@@ -160,6 +160,9 @@ done
 # moves R: the moves both players of room R made so far; last_move R: when the latest was.
 is_move='[0-9]+ (room:|game over:|retried:|reconnecting:|refused:)'
 moves() { cat "$work/room$1.host.out" "$work/room$1.guest.out" | grep -cvE "^$is_move" || true; }
+# A room's progress after a failure: its players' moves, and its game's end (the last move may
+# have been a bot's, which the players' clients do not print).
+not_progress='[0-9]+ (room:|retried:|reconnecting:|refused:)'
 under_way() { local r; for ((r = 1; r <= n; r++)); do (($(moves "$r") >= 2)) || return 1; done; }
 wait_until 90 "every game to be under way" under_way
 step "$n games under way (${games[*]}: $per_game rooms each, 2 players + the server's bots)"
@@ -172,7 +175,7 @@ owner() { psql_db "SELECT node FROM leases WHERE code = '$1' AND expires_at > no
 next_moves() {
   local at=$1 r
   for ((r = 1; r <= n; r++)); do
-    cat "$work/room$r.host.out" "$work/room$r.guest.out" | grep -vE "^$is_move" |
+    cat "$work/room$r.host.out" "$work/room$r.guest.out" | grep -vE "^$not_progress" | sort -n |
       awk -v at="$at" '$1 > at {print $1 - at; found = 1; exit} END {if (!found) print "none"}'
   done
 }
@@ -190,7 +193,7 @@ killed_at=$(now_ms)
 kill -9 "${rpid[$victim]}"
 step "kill -9 of n$victim, which served ${#victim_rooms[@]} rooms (n0 ${held[n0]:-0}, n1 ${held[n1]:-0}, n2 ${held[n2]:-0})"
 moved_on() { local r; for r in "${victim_rooms[@]}"; do [[ $(moves_after "$r" "$killed_at") -ge 1 ]] || return 1; done; }
-moves_after() { cat "$work/room$1.host.out" "$work/room$1.guest.out" | grep -vE "^$is_move" | awk -v at="$2" '$1 > at' | wc -l; }
+moves_after() { cat "$work/room$1.host.out" "$work/room$1.guest.out" | grep -vE "^$not_progress" | awk -v at="$2" '$1 > at' | wc -l; }
 wait_until 60 "every room of n$victim to play on elsewhere" moved_on
 for r in "${victim_rooms[@]}"; do
   o=$(owner "${codes[r]}")
