@@ -67,14 +67,7 @@ run_replica() {
 }
 
 # The replicas, as deploy/haproxy/backends.cfg lists them for compose, on loopback ports.
-{
-  echo "backend any"
-  echo "    balance roundrobin"
-  for ((i = 0; i < replicas; i++)); do echo "    server n$i 127.0.0.1:${port[i]} check"; done
-  for ((i = 0; i < replicas; i++)); do
-    printf '\nbackend node_n%d\n    server n%d 127.0.0.1:%d check\n' "$i" "$i" "${port[i]}"
-  done
-} >"$work/backends.cfg"
+backends_cfg >"$work/backends.cfg"
 
 for ((i = 0; i < replicas; i++)); do run_replica "$i" 1; done
 NYAN_PROXY_BIND=127.0.0.1:$proxy_port NYAN_PROXY_STATS_BIND=127.0.0.1:$stats_port \

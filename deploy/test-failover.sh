@@ -81,17 +81,7 @@ run_replica() {
   wait_until 30 "replica n$1" get "http://127.0.0.1:${port[$1]}/readyz"
 }
 # The replicas, each node backend with the others as backups (a room moves with the journal).
-{
-  echo "backend any"
-  echo "    balance roundrobin"
-  for ((i = 0; i < replicas; i++)); do echo "    server n$i 127.0.0.1:${port[i]} check"; done
-  for ((i = 0; i < replicas; i++)); do
-    printf '\nbackend node_n%d\n' "$i"
-    for ((j = 0; j < replicas; j++)); do
-      printf '    server n%d 127.0.0.1:%d check%s\n' "$j" "${port[j]}" "$( ((i == j)) || echo ' backup')"
-    done
-  done
-} >"$work/backends.cfg"
+backends_cfg backups >"$work/backends.cfg"
 for ((i = 0; i < replicas; i++)); do run_replica "$i"; done
 NYAN_PROXY_BIND=$proxy NYAN_PROXY_STATS_BIND=127.0.0.1:$stats_port \
   "$haproxy" -W -db -f "$root/deploy/haproxy/haproxy.cfg" -f "$work/backends.cfg" >"$work/haproxy.log" 2>&1 &

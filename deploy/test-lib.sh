@@ -37,3 +37,21 @@ free_port() {
 }
 
 get() { curl -fsS --max-time 5 "$@"; }
+
+# backends_cfg [backups]: HAProxy's backends for the replicas n0.. on loopback (the ports in
+# `port`, `replicas` of them), as deploy/haproxy/backends.cfg lists them: `any`, and a
+# `node_n<i>` for each. With `backups` (a shared journal: a room moves to any replica) each
+# node backend lists the other replicas as its backups.
+backends_cfg() {
+  local i j backups=${1:-}
+  echo "backend any"
+  echo "    balance roundrobin"
+  for ((i = 0; i < replicas; i++)); do echo "    server n$i 127.0.0.1:${port[i]} check"; done
+  for ((i = 0; i < replicas; i++)); do
+    printf '\nbackend node_n%d\n' "$i"
+    for ((j = 0; j < replicas; j++)); do
+      if ((i == j)); then printf '    server n%d 127.0.0.1:%d check\n' "$j" "${port[j]}"
+      elif [[ -n $backups ]]; then printf '    server n%d 127.0.0.1:%d check backup\n' "$j" "${port[j]}"; fi
+    done
+  done
+}
