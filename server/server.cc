@@ -168,8 +168,9 @@ int run_server(const Config& given, const std::string& program_path, const Journ
     log::info("journal", {{"backend", journal->describe()}});
 
   const int threads = config.threads > 0 ? config.threads : std::max(1u, std::thread::hardware_concurrency());
-  net::io_context ioc(threads);
-  RoomManager rooms(ioc, *journal, config);
+  IoPool io(threads);
+  net::io_context& ioc = io.main();
+  RoomManager rooms(io, *journal, config);
   const auto restore_start = Clock::now();
   const RoomManager::RestoreSummary restored = rooms.restore_all(threads);
   log::info("rooms_restored", {{"restored", restored.restored},
@@ -178,7 +179,7 @@ int run_server(const Config& given, const std::string& program_path, const Journ
   ServerContext ctx{config, rooms, *journal, web};
   ctx.tls.replace(tls);
 
-  auto listener = std::make_shared<Listener>(ioc, ctx);
+  auto listener = std::make_shared<Listener>(io, ctx);
   std::string error;
   if (!listener->open({address, static_cast<unsigned short>(config.port)}, error)) {
     log::error("listen_failed", {{"bind", config.bind}, {"port", config.port}, {"error", error}});
@@ -205,7 +206,7 @@ int run_server(const Config& given, const std::string& program_path, const Journ
   std::function<void()> poll_drain = [&] {
     if ((ctx.session_count() == 0 && rooms.clocks_pausing() == 0) || Clock::now() >= deadline) {
       log::info("stopping", {{"open_connections", ctx.session_count()}});
-      ioc.stop();
+      io.stop();
       return;
     }
     drain.expires_after(std::chrono::milliseconds(20));
@@ -264,10 +265,7 @@ int run_server(const Config& given, const std::string& program_path, const Journ
   };
   await_reload();
 
-  std::vector<std::thread> pool;
-  for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
-  ioc.run();
-  for (auto& t : pool) t.join();
+  io.run();
   if (handover.joinable()) handover.join();
   journal->flush();
   if (!config.port_file.empty()) std::remove(config.port_file.c_str());  // nobody listens there now

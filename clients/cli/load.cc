@@ -103,7 +103,6 @@ class Bot : public std::enable_shared_from_this<Bot> {
   void send_text(std::string text);
   void join(const std::string& code) { send({{"type", "join"}, {"room", code}, {"name", "bot"}}); }
   int index() const { return index_; }
-  bool welcomed() const { return welcomed_; }
 
  private:
   void on_frame(std::string_view text);
@@ -146,7 +145,6 @@ class Bot : public std::enable_shared_from_this<Bot> {
   int rematch_asked_ = 0;  // the game after which this seat said yes to the next
   bool thinking_ = false;
   bool resync_pending_ = false;
-  bool welcomed_ = false;  // the server said welcome: the connection may join
   // Request ids start at a random point so they never repeat those of another connection to
   // the same seat (the server refuses an id reused for another action); under 2^52 so that
   // any JSON reader keeps them exact.
@@ -169,21 +167,18 @@ class LoadRoom {
       bots_.push_back(std::make_shared<Bot>(ioc, s, sh, st, *this, i, static_cast<std::uint64_t>(n) * 16 + i + 1, verify));
     }
   }
-  void start() {
-    for (auto& b : bots_) b->start();
-  }
-  // A seat other than the host's joins once both have happened: the host created the room
-  // and the server welcomed the seat's connection (whichever comes last sends the join).
-  void welcomed(Bot& b) {
-    if (!code_.empty()) b.join(code_);
-  }
+  // The host connects first; the others once it has created the room, naming the room as they
+  // connect (/ws?room=CODE), as a guest who opens the room's link does.
+  void start() { bots_.front()->start(); }
+  void welcomed(Bot& b) { b.join(code_); }
   void created(const std::string& code) {
     code_ = code;
     for (auto& b : bots_)
-      if (b->index() != 0 && b->welcomed()) b->join(code_);
+      if (b->index() != 0) b->start();
     // The server's bots take the last seats (the clients' joins take the first free ones).
     for (int seat = s_.seats - s_.server_bots; seat < s_.seats; ++seat) bots_[0]->send({{"type", "add_bot"}, {"seat", seat}});
   }
+  const std::string& code() const { return code_; }
   bool start_sent = false;
   int game_ended = 0;  // game_no whose end was counted
 
@@ -214,7 +209,7 @@ void Bot::start() {
   });
 }
 
-std::string Bot::path() const { return ws_path(code_, replica_); }
+std::string Bot::path() const { return ws_path(code_.empty() ? room_.code() : code_, replica_); }
 
 void Bot::reconnect_later() {
   if (sh_.stopping) return;
@@ -338,7 +333,6 @@ void Bot::resync() {
 void Bot::on_message(const Json& m) {
   const std::string type = m.value("type", "");
   if (type == "welcome") {
-    welcomed_ = true;
     budget_ = client_budget(m);
     if (!token_.empty()) return send({{"type", "reconnect"}, {"room", code_}, {"token", token_}});
     if (index_ == 0) send({{"type", "create"}, {"game", s_.game}, {"options", s_.options}, {"name", "bot"}});

@@ -119,6 +119,8 @@ std::string Metrics::render() const {
     << "nyanhall_build_info{version=\"" << kVersion << "\",protocol=\"" << kProtocolVersion << "\"} 1\n";
   counter("nyanhall_connections", "Open WebSocket connections", connections, "gauge");
   counter("nyanhall_connections_total", "WebSocket connections accepted", connections_total);
+  counter("nyanhall_connections_moved_total", "WebSocket connections moved to the I/O thread of the room they named",
+          connections_moved);
   counter("nyanhall_messages_in_total", "Messages received from clients", messages_in);
   counter("nyanhall_messages_out_total", "Messages sent to clients", messages_out);
   counter("nyanhall_bytes_in_total", "Bytes received in WebSocket messages", bytes_in);

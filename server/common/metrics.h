@@ -65,6 +65,7 @@ class Metrics {
 
   std::atomic<long> connections{0};
   std::atomic<long> connections_total{0};
+  std::atomic<long> connections_moved{0};  // to the I/O thread of the room they named
   std::atomic<long> messages_in{0};
   std::atomic<long> messages_out{0};
   std::atomic<long> bytes_in{0};

@@ -4,6 +4,8 @@
 #include <cstring>
 #include <string>
 
+#include "server/room/room_code.h"
+
 namespace nyan::server {
 
 namespace http = boost::beast::http;
@@ -106,6 +108,20 @@ unsigned transfer_coding_problem(const Request& req) {
   if (codings == "chunked") return 0;
   const bool chunked_last = ends_with(codings, ",chunked");
   return chunked_last ? 501 : 400;
+}
+
+std::optional<std::string> ws_room_hint(std::string_view target) {
+  const std::size_t query = target.find('?');
+  if (query == std::string_view::npos) return std::nullopt;
+  std::string_view rest = target.substr(query + 1);
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('&');
+    const std::string_view param = rest.substr(0, end);
+    if (param.substr(0, 5) == "room=" && param.size() <= 5 + 80) return normalize_room_code(param.substr(5));
+    if (end == std::string_view::npos) break;
+    rest = rest.substr(end + 1);
+  }
+  return std::nullopt;
 }
 
 }  // namespace nyan::server

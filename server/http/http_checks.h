@@ -3,6 +3,9 @@
 #pragma once
 
 #include <boost/beast/http.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
 
 #include "server/common/config.h"
 
@@ -26,5 +29,10 @@ unsigned transfer_coding_problem(const Request& req);
 // Location is built from what the client sent, so nothing else may pass: no user info, path,
 // spaces or control characters), or the target is not a path.
 std::string https_location(const Request& req);
+
+// The room a WebSocket upgrade names (/ws?room=CODE, as the clients address a room for a proxy),
+// as a room code; nullopt when the target names none or no well-formed one. Only a hint: the
+// join itself still carries the code that counts.
+std::optional<std::string> ws_room_hint(std::string_view target);
 
 }  // namespace nyan::server

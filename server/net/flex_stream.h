@@ -19,6 +19,7 @@
 #include <boost/asio/associated_executor.hpp>
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/buffer.hpp>
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <boost/beast/core/role.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
@@ -77,6 +78,12 @@ class FlexStream {
     auto* t = std::get_if<std::unique_ptr<Tls>>(&stream_);
     return t ? &(*t)->stream : nullptr;
   }
+
+  // A plain connection goes on to run on a strand of `ioc` (its socket handed over between the
+  // contexts' reactors). False for TLS (its state is bound to the stream it was made in) or
+  // when the socket could not be handed over; a connection whose socket was lost on the way
+  // is closed.
+  bool move_to(boost::asio::io_context& ioc);
 
   boost::beast::tcp_stream& tcp() noexcept {
     if (auto* t = tls()) return t->next_layer();

@@ -55,6 +55,9 @@ class Room : public RoomLink, public std::enable_shared_from_this<Room> {
   ~Room() override;
 
   const std::string& code() const { return code_; }
+  // The I/O context's executor the room's strand runs on (a connection that names the room is
+  // placed there).
+  net::any_io_executor home() const { return strand_.get_inner_executor(); }
   // What the room's records made it (tests compare it with a room rebuilt from its journal).
   const RoomState& state() const { return state_; }
 

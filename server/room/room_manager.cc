@@ -17,8 +17,8 @@
 
 namespace nyan::server {
 
-RoomManager::RoomManager(boost::asio::io_context& ioc, Journal& journal, const Config& config)
-    : ioc_(ioc),
+RoomManager::RoomManager(IoPool& io, Journal& journal, const Config& config)
+    : io_(io),
       journal_(journal),
       config_(config),
       bots_(config.bot_threads > 0 ? config.bot_threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()) / 2),
@@ -94,13 +94,14 @@ void RoomManager::left(const std::string& code, const Room* room) {
   leaving_.erase(it);
 }
 
-std::shared_ptr<Room> RoomManager::create(const Game& game, Json options) {
+std::shared_ptr<Room> RoomManager::create(const Game& game, Json options, const boost::asio::any_io_executor& near) {
   std::lock_guard<std::mutex> lock(mu_);
   if (rooms_.size() >= static_cast<std::size_t>(config_.max_rooms)) return nullptr;
   std::string code;
   do code = new_room_code(config_.node);
   while (rooms_.count(code));
-  auto room = std::make_shared<Room>(ioc_.get_executor(), Room::Context{*this, journal_, config_}, code, game,
+  boost::asio::io_context* home = near ? io_.context_of(near) : nullptr;
+  auto room = std::make_shared<Room>((home ? *home : io_.next()).get_executor(), Room::Context{*this, journal_, config_}, code, game,
                                      std::move(options), new_room_secret());
   rooms_.emplace(code, room);
   return room;
@@ -196,7 +197,7 @@ RoomManager::Restored RoomManager::restore_one(StoredRoom& stored) {
     problem = "options no longer valid";
   std::shared_ptr<Room> room;
   if (problem.empty()) {
-    room = std::make_shared<Room>(ioc_.get_executor(), Room::Context{*this, journal_, config_}, stored.code, *game,
+    room = std::make_shared<Room>(io_.next().get_executor(), Room::Context{*this, journal_, config_}, stored.code, *game,
                                   options, created->secret);
     if (!room->restore(stored.records, problem) && room->expired()) {
       journal_.forget(stored.code);

@@ -14,6 +14,7 @@
 #include "server/room/bot_pool.h"
 #include "server/common/config.h"
 #include "server/journal/journal.h"
+#include "server/net/io_pool.h"
 #include "server/room/records.h"
 
 namespace nyan::server {
@@ -22,10 +23,13 @@ class Room;
 
 class RoomManager {
  public:
-  RoomManager(boost::asio::io_context& ioc, Journal& journal, const Config& config);
+  // Rooms run on the pool's contexts: a new one on its creator's, a restored one on the next.
+  RoomManager(IoPool& io, Journal& journal, const Config& config);
 
-  // A new room with a fresh code; nullptr when the server holds max_rooms already.
-  std::shared_ptr<Room> create(const Game& game, Json options);
+  // A new room with a fresh code, run on the context of `near` (the creating connection's
+  // executor: the room's moves and frames then stay on its thread) or the pool's next;
+  // nullptr when the server holds max_rooms already.
+  std::shared_ptr<Room> create(const Game& game, Json options, const boost::asio::any_io_executor& near = {});
   // nullptr for an unknown (or closed) code, or a room this server does not hold.
   std::shared_ptr<Room> find(const std::string& code) const;
 
@@ -55,6 +59,7 @@ class RoomManager {
   int clocks_pausing() const { return pausing_.load(); }
 
   Journal& journal() { return journal_; }
+  IoPool& io() { return io_; }
   BotPool& bots() { return bots_; }
 
   // Called on a room's strand after each record a room applies (tests compare the live room
@@ -73,7 +78,7 @@ class RoomManager {
 
  private:
 
-  boost::asio::io_context& ioc_;
+  IoPool& io_;
   Journal& journal_;
   const Config& config_;
   mutable std::mutex mu_;

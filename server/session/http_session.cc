@@ -8,6 +8,7 @@
 #include "server/http/http_routes.h"
 #include "server/common/metrics.h"
 #include "server/net/fail.h"
+#include "server/room/room.h"
 #include "server/session/ws_session.h"
 
 namespace nyan::server {
@@ -109,6 +110,10 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
                                 "text/plain; charset=utf-8", HttpRoute::websocket));
     }
     metrics().http_request(HttpRoute::websocket, 101);
+    if (to_room_thread(req.target())) {
+      auto session = std::make_shared<WsSession>(std::move(stream_), ctx_, std::move(slot_));
+      return net::post(session->executor(), [session, req = parser_->release()]() mutable { session->run(std::move(req)); });
+    }
     std::make_shared<WsSession>(std::move(stream_), ctx_, std::move(slot_))->run(parser_->release());
     return;
   }
@@ -122,6 +127,22 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
                       if (!a.replica.empty()) return self->send(moved_response(r, a.replica, a.body, as));
                       self->send(json_response(r, a.status, a.body, as));
   });
+}
+
+// A guest who opened a room's link names the room as it connects (/ws?room=CODE); its connection
+// then runs on the room's I/O thread, as the host's does (the room was made on the host's):
+// the moves and the frames of the room never wake another thread. A connection over TLS stays
+// where it is, and one that names no room held here is dealt out as accepted.
+bool HttpSession::to_room_thread(std::string_view target) {
+  const std::optional<std::string> code = ws_room_hint(target);
+  if (!code) return false;
+  const std::shared_ptr<Room> room = ctx_.rooms.find(*code);
+  if (!room) return false;
+  IoPool& io = ctx_.rooms.io();
+  net::io_context* home = io.context_of(room->home());
+  if (!home || home == io.context_of(stream_.get_executor()) || !stream_.move_to(*home)) return false;
+  metrics().connections_moved++;
+  return true;
 }
 
 void HttpSession::answer_plain() {

@@ -12,8 +12,8 @@ namespace nyan::server {
 
 namespace net = boost::asio;
 
-Listener::Listener(net::io_context& ioc, ServerContext& ctx)
-    : ioc_(ioc), ctx_(ctx), acceptor_(net::make_strand(ioc)), backoff_(acceptor_.get_executor()) {}
+Listener::Listener(IoPool& io, ServerContext& ctx)
+    : io_(io), ctx_(ctx), acceptor_(net::make_strand(io.main())), backoff_(acceptor_.get_executor()) {}
 
 bool Listener::open(const net::ip::tcp::endpoint& endpoint, std::string& error) {
   boost::system::error_code ec;
@@ -41,7 +41,7 @@ void Listener::stop() {
 }
 
 void Listener::do_accept() {
-  acceptor_.async_accept(net::make_strand(ioc_), beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+  acceptor_.async_accept(net::make_strand(io_.next()), beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
 }
 
 void Listener::refuse(net::ip::tcp::socket& socket) {

@@ -153,7 +153,7 @@ void WsSession::on_create(Envelope& msg) {
     metrics().refused(Refusal::client_creates);
     return send_error(ProtoError::rate_limited, "too many rooms created from your address; wait a minute", msg.id);
   }
-  auto room = ctx_.rooms.create(*game, std::move(options));
+  auto room = ctx_.rooms.create(*game, std::move(options), ws_.get_executor());
   if (!room) {
     metrics().refused(Refusal::rooms);
     return send_error(ProtoError::unavailable, "the server cannot hold more rooms now", msg.id);

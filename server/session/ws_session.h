@@ -32,6 +32,7 @@ class WsSession : public Participant, public std::enable_shared_from_this<WsSess
   // Completes the upgrade of `request` and starts reading.
   void run(http::request<http::string_body> request);
 
+  boost::asio::any_io_executor executor() { return ws_.get_executor(); }
   std::uint64_t participant_id() const override { return id_; }
   void deliver(Frame frame) override;
   void deliver(Frame first, Frame second) override;

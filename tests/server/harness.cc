@@ -10,17 +10,17 @@ namespace nyan::test {
 
 using namespace std::chrono_literals;
 
-std::unique_ptr<Player> connect_player(unsigned short port) {
+std::unique_ptr<Player> connect_player(unsigned short port, const std::string& path) {
   cli::ServerAddress server;
   server.host = "127.0.0.1";
   server.port = port;
-  return connect_player(server);
+  return connect_player(server, path);
 }
 
-std::unique_ptr<Player> connect_player(const cli::ServerAddress& server) {
+std::unique_ptr<Player> connect_player(const cli::ServerAddress& server, const std::string& path) {
   auto p = std::make_unique<Player>();
   std::string error;
-  const bool connected = p->conn.connect(server, error);
+  const bool connected = p->conn.connect(server, error, path);
   INFO(server.url() << ": " << error);
   REQUIRE(connected);
   p->client.record_messages(true);

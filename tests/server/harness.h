@@ -21,10 +21,10 @@ struct Player {
   int acted_game = -1;
 };
 
-// Connects to 127.0.0.1:port (or `server`: wss:// for one over TLS) and says hello (fails the
-// test otherwise). Records every message it receives.
-std::unique_ptr<Player> connect_player(unsigned short port);
-std::unique_ptr<Player> connect_player(const cli::ServerAddress& server);
+// Connects to 127.0.0.1:port (or `server`: wss:// for one over TLS; at `path`, such as a room's
+// /ws?room=CODE) and says hello (fails the test otherwise). Records every message it receives.
+std::unique_ptr<Player> connect_player(unsigned short port, const std::string& path = "/ws");
+std::unique_ptr<Player> connect_player(const cli::ServerAddress& server, const std::string& path = "/ws");
 
 // Creates a room of `game` with `options`; the first player hosts (seat 0), the others join,
 // `spectators` watch. Returns the room code. Does not start.

@@ -57,7 +57,8 @@ TEST_CASE("older rooms: drop_policy open reads as host, and a seat opened by its
   // What an older release journaled: a room without a clock whose policy opened a gone
   // player's seat to anyone.
   const Json options = {{"mode", "short"}, {"first_seat", 0}, {"clock", "off"}, {"drop_policy", "open"}};
-  net::io_context ioc;
+  IoPool io(1);
+  net::io_context& ioc = io.main();
   OlderJournal journal(ioc, code,
                        {older_record(RoomCreated{code, "oikake", options, "c2VjcmV0"}),
                         older_record(SeatClaimed{0, token_hash("aaaa"), "Aki"}),
@@ -68,7 +69,7 @@ TEST_CASE("older rooms: drop_policy open reads as host, and a seat opened by its
   config.bot_threads = 1;
   config.bot_playouts = 1;
   config.bot_budget_ms = 1;
-  RoomManager manager(ioc, journal, config);
+  RoomManager manager(io, journal, config);
   REQUIRE(manager.restore_all(1).restored == 1);
   auto room = manager.find(code);
   REQUIRE(room);

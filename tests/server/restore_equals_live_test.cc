@@ -143,7 +143,8 @@ struct History {
 };
 
 struct World {
-  net::io_context ioc;
+  IoPool io{1};
+  net::io_context& ioc = io.main();
   Config config;
   KeepingJournal journal{ioc, 23};
   std::unique_ptr<RoomManager> manager;
@@ -160,7 +161,7 @@ struct World {
     config.bot_playouts = 1;
     config.bot_budget_ms = 1;
     config.bot_threads = 2;
-    manager = std::make_unique<RoomManager>(ioc, journal, config);
+    manager = std::make_unique<RoomManager>(io, journal, config);
     manager->applied = [this](const Room& room, const Record& record) { compare(room, record); };
   }
 
@@ -507,7 +508,7 @@ TEST_CASE("restore equals live: a room rebuilt from its journal after every reco
   // The server's own restore of the same journal gives the same rooms.
   w.manager->applied = nullptr;
   w.by_code.clear();
-  RoomManager again(w.ioc, w.journal, w.config);
+  RoomManager again(w.io, w.journal, w.config);
   const auto restored = again.restore_all(1);
   CHECK(restored.broken == 0);
   CHECK(w.journal.broken().empty());

@@ -158,6 +158,8 @@ TEST_CASE("tls: two nyanhall-cli bots play a whole game over wss://", "[server][
   const Answer metrics = https_get(server.port(), "/metrics", cert.cert);
   REQUIRE(metrics.status == 200);
   CHECK(metrics.body.find("nyanhall_connections_total 2\n") != std::string::npos);
+  // The guest named the room as it connected, but a TLS connection stays on its thread.
+  CHECK(metrics.body.find("nyanhall_connections_moved_total 0\n") != std::string::npos);
   CHECK(metrics.body.find("nyanhall_tls_handshake_failures_total 0\n") != std::string::npos);
   CHECK(metrics.body.find("nyanhall_tls_certificate_expiry_seconds ") != std::string::npos);
 }
@@ -407,5 +409,7 @@ TEST_CASE("tls: SIGHUP reloads the certificate in the middle of a game, and open
   CHECK(metrics.body.find("nyanhall_tls_reloads_total 1\n") != std::string::npos);
   CHECK(metrics.body.find("nyanhall_tls_reload_failures_total 1\n") != std::string::npos);
   CHECK(metrics.body.find("nyanhall_connections_total 2\n") != std::string::npos);
+  // The guest named the room as it connected, but a TLS connection stays on its thread.
+  CHECK(metrics.body.find("nyanhall_connections_moved_total 0\n") != std::string::npos);
   CHECK(server.terminate() == 0);
 }
