@@ -22,10 +22,10 @@ Frame finished(std::string start, std::string_view common, std::string_view extr
 
 }  // namespace
 
-Match::Match(const Game& game, Json options, std::string room_code, std::string room_secret, int game_no,
+Match::Match(const Game& game, const Json& options, std::string room_code, std::string room_secret, int game_no,
              const Seed& seed, bool replaying, int rules_version)
     : game_(game),
-      options_(std::move(options)),
+      options_(canonical_json_fitted(options)),
       code_(std::move(room_code)),
       secret_(std::move(room_secret)),
       game_no_(game_no),
@@ -36,7 +36,7 @@ Match::Match(const Game& game, Json options, std::string room_code, std::string 
 }
 
 void Match::restart(bool replaying) {
-  state_ = game_.start(options_, std::make_unique<Drbg>(seed_, rules_version_));
+  state_ = game_.start(Json::parse(options_), std::make_unique<Drbg>(seed_, rules_version_));
   moves_.clear();
   slots_.clear();
   entitled_.clear();
@@ -260,7 +260,7 @@ std::string Match::record_text(const State& state, const Move* last) const {
   for (const PlayedMove& m : moves_) write_move(m.seat, m.action, m.bot);
   if (last) write_move(last->seat, canonical_json(last->action), last->bot);
   w.close_array();
-  w.key("options").json(options_);
+  w.key("options").raw(options_);
   if (state.over()) w.key("outcome").json(state.outcome().to_json());
   w.key("rules").num(rules_version_);
   w.key("seed").str(seed_hex(seed_)).key("seed_hash").str(seed_hash_);

@@ -33,7 +33,7 @@ class Match {
   // slots are set up only when first needed (a restart with thousands of rooms spends its
   // time there otherwise). `rules_version`: the one the game was started under (kRulesVersion
   // for a new game; a journaled game keeps its own).
-  Match(const Game& game, Json options, std::string room_code, std::string room_secret, int game_no,
+  Match(const Game& game, const Json& options, std::string room_code, std::string room_secret, int game_no,
         const Seed& seed, bool replaying = false, int rules_version = kRulesVersion);
 
   int game_no() const { return game_no_; }
@@ -132,7 +132,7 @@ class Match {
   Result prepare_move(Move move, bool forfeit, bool spectators, Pending& p);
 
   const Game& game_;
-  Json options_;
+  std::string options_;  // canonical JSON: read once a game, written into its record; kept by every match
   std::string code_;
   std::string secret_;
   int game_no_;

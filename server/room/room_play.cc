@@ -116,14 +116,13 @@ void Room::apply_action(Seat seat, const Json& action, const ParticipantPtr& fro
 }
 
 bool Room::answer_retry(const ParticipantPtr& from, Seat seat, const Json& id, const Json& action) {
-  const auto& requests = state_.seat(seat).requests;
-  auto it = requests.find(id.dump());
-  if (it == requests.end()) return false;
+  const std::optional<int> version = state_.seat(seat).requests.find(id.dump());
+  if (!version) return false;
   // The first answer again, but only for the same action: an id used for another action is
   // a client's mistake (ids restarted after a reload), and applying nothing while answering
   // "accepted" would lose the move without a word.
-  if (state_.match()->moves()[static_cast<std::size_t>(it->second) - 1].action == canonical_json(action))
-    reply(from, ack_message(id, state_.game_no(), it->second, /*duplicate=*/true));
+  if (state_.match()->moves()[static_cast<std::size_t>(*version) - 1].action == canonical_json(action))
+    reply(from, ack_message(id, state_.game_no(), *version, /*duplicate=*/true));
   else
     reply_error(from, ProtoError::id_reused, "this id was used for another action in this game; send a new id", id);
   return true;

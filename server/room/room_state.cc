@@ -218,7 +218,7 @@ bool RoomState::on(const ActionTaken& r, Live* live, std::string& problem) {
     last_hashes_ = r.hashes;
   }
   if (r.version != match_->version()) return refused(problem, "version differs");
-  if (!r.request.is_null()) seats_[r.seat].requests.emplace(r.request.dump(), match_->version());
+  if (!r.request.is_null()) seats_[r.seat].requests.remember(r.request.dump(), match_->version());
   return true;
 }
 
@@ -268,7 +268,7 @@ std::string RoomState::dump() const {
   Json seats = Json::array();
   for (const SeatRecord& s : seats_) {
     Json requests = Json::object();
-    for (const auto& [id, version] : s.requests) requests[id] = version;
+    s.requests.for_each([&requests](std::string_view id, int version) { requests[std::string(id)] = version; });
     seats.push_back({{"claimed", s.claimed}, {"open", s.open}, {"bot", s.bot}, {"stand_in", s.stand_in},
                      {"rematch", s.rematch}, {"name", s.name}, {"token_hash", s.token_hash}, {"requests", requests}});
   }

@@ -12,7 +12,6 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "rules/core/game.h"
@@ -20,6 +19,7 @@
 #include "server/common/metrics.h"
 #include "server/room/match.h"
 #include "server/room/records.h"
+#include "server/room/request_ids.h"
 #include "server/room/turn_clocks.h"
 
 namespace nyan::server {
@@ -40,7 +40,7 @@ struct SeatRecord {
   std::string token_hash;
   // This game's accepted request ids (as JSON text) and the version each one made: a retry
   // with the same id and action gets the first answer. At most one per action of the game.
-  std::unordered_map<std::string, int> requests;
+  RequestIds requests;
 };
 
 // A finished game's verifiable record, kept for the transcript and replay endpoints.
