@@ -62,9 +62,10 @@ std::set<std::string> make_web_root() {
 
 struct World {
   Config config;
-  boost::asio::io_context ioc;
+  IoPool io{1};
+  boost::asio::io_context& ioc = io.main();
   std::unique_ptr<Journal> journal = make_memory_journal();
-  RoomManager rooms{ioc, *journal, config};
+  RoomManager rooms{io, *journal, config};
   std::set<std::string> bodies = make_web_root();
   std::set<std::string> gzips;  // the gzip form of each of them
   StaticFiles web{(kPlace / "web").string()};
@@ -127,6 +128,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!location.empty() && (location.rfind("https://", 0) != 0 || location.find_first_of(" \r\n\t") != std::string::npos))
     __builtin_trap();
   if (auto client = forwarded_client(req["X-Forwarded-For"], w.trusted)) (void)client_key(*client);
+  // The room a WebSocket address names is a room code or nothing: letters, digits and dashes.
+  if (auto hint = ws_room_hint(req.target()))
+    if (hint->empty() || hint->size() > 65 || hint->find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
+      __builtin_trap();
   std::optional<RoomQuery> room_query;
   auto response = route(req, w.ctx, room_query);
   if (!response) {
