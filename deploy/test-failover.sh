@@ -207,6 +207,12 @@ done
 stopped_at=$(now_ms)
 kill -STOP "${rpid[$stopped]}"
 step "SIGSTOP of n$stopped, which serves ${#stopped_rooms[@]} rooms"
+# A game that ended on n$stopped just before the stop has nobody left to ask for its room. What
+# reaches the clients in the first second (no lease can lapse so soon) came from n$stopped.
+sleep 1
+unfinished=()
+for r in "${stopped_rooms[@]}"; do finished "$r" || unfinished+=("$r"); done
+stopped_rooms=(${unfinished[@]+"${unfinished[@]}"})
 taken() { local r o; for r in "${stopped_rooms[@]}"; do o=$(owner "${codes[r]}"); [[ -n $o && $o != "n$stopped" ]] || return 1; done; }
 wait_until 60 "the rooms of the paused n$stopped to be taken over" taken
 played_on() { local r; for r in "${stopped_rooms[@]}"; do [[ $(moves_after "$r" "$stopped_at") -ge 1 ]] || return 1; done; }
