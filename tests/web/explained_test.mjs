@@ -56,13 +56,18 @@ await run(`${game}: a first game explained, by keyboard, on a phone`, async () =
     const result = await playByKeyboard(page, {
       rng: seeded(5),
       onDecision: async () => {
-        decisions++;
         const seen = await page.evaluate(() => ({
+          // The turn can pass between the wait for it and this look (an update that came in
+          // between): that is no decision of this player's, and playByKeyboard looks again
+          // before it presses anything.
+          turn: document.body.dataset.myturn === '1' && document.body.dataset.busy !== '1',
           prompt: document.querySelector('#decision')?.textContent || '',
           hint: !!document.querySelector('[data-walkthrough]'),
           names: [...document.querySelectorAll('.seat-list .seat-name')].map((el) => el.textContent),
           lang: document.documentElement.lang,
         }));
+        if (!seen.turn) return;
+        decisions++;
         expect(namesSubject(seen.prompt, seen.lang, seen.names), `decision ${decisions}: the prompt names no subject: "${seen.prompt}"`);
         prompts.add(seen.prompt);
         expect(seen.hint === (decisions <= 3), `decision ${decisions}: the first game's hint ${seen.hint ? 'is still shown' : 'is missing'}`);
