@@ -9,13 +9,15 @@ namespace nyan::server {
 namespace net = boost::asio;
 
 IoPool::IoPool(int threads) {
-  for (int i = 0; i < std::max(1, threads); ++i) {
-    // Concurrency hint 1: one thread runs it (other threads still post to it).
-    contexts_.push_back(std::make_unique<net::io_context>(1));
-  }
+  for (int i = 0; i < std::max(1, threads); ++i) contexts_.push_back(std::make_unique<Context>());
 }
 
-IoPool::~IoPool() = default;
+IoPool::~IoPool() {
+  // Twice: what the first pass destroys may post to a context already shut down.
+  for (int pass = 0; pass < 2; ++pass)
+    for (auto& ioc : contexts_) ioc->shutdown();
+  contexts_.clear();
+}
 
 net::io_context& IoPool::next() {
   return *contexts_[turn_.fetch_add(1, std::memory_order_relaxed) % contexts_.size()];

@@ -39,7 +39,15 @@ class IoPool {
 
  private:
   using Guard = boost::asio::executor_work_guard<boost::asio::io_context::executor_type>;
-  std::vector<std::unique_ptr<boost::asio::io_context>> contexts_;
+  // An io_context whose services the pool can shut down (which destroys the work still queued)
+  // before it destroys any context: work queued on one context may hold objects of another (a
+  // session's handler holds its room), and such an object must go while its own context's
+  // services are still there.
+  struct Context : boost::asio::io_context {
+    Context() : io_context(1) {}  // one thread runs it (other threads still post to it)
+    using boost::asio::execution_context::shutdown;
+  };
+  std::vector<std::unique_ptr<Context>> contexts_;
   std::vector<Guard> guards_;  // while run() runs: a context with no connection yet keeps running
   std::atomic<unsigned> turn_{0};
 };

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <thread>
 
@@ -42,6 +43,23 @@ TEST_CASE("io pool: contexts in turn, each known by its executors, each run on i
   CHECK(ran[0] != ran[1]);
   CHECK(ran[1] != ran[2]);
   CHECK(ran[0] != ran[2]);
+}
+
+TEST_CASE("io pool: work queued on one context may hold another's objects when the pool ends", "[server][threads]") {
+  // A session's queued handler holds its room, whose timers live on the room's context: the
+  // pool must not destroy that context while the other's queue still holds the room (the
+  // sanitizer build sees the timer's service used after it is gone otherwise).
+  auto io = std::make_unique<IoPool>(2);
+  net::io_context& first = io->next();
+  net::io_context& second = io->next();
+  auto timer = std::make_shared<net::steady_timer>(first);
+  timer->expires_after(std::chrono::hours(1));
+  timer->async_wait([timer](boost::system::error_code) {});  // holds itself, on the first
+  net::post(second, [timer] {});                              // and the second holds it too
+  std::weak_ptr<net::steady_timer> watch = timer;
+  timer.reset();
+  io.reset();  // never run: the queues are destroyed, the timer with them
+  CHECK(watch.expired());
 }
 
 TEST_CASE("ws_room_hint: the room a WebSocket address names, or none", "[server][threads]") {

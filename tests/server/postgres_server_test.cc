@@ -156,5 +156,7 @@ TEST_CASE("postgres server: a libpq multi-host URL finds the read-write server w
   play_some(*a, *b, 2);
   // The records are in the database the second host serves.
   CHECK(pg.column(db, "SELECT count(*) > 2 FROM records WHERE room = '" + code + "'") == std::vector<std::string>{"t"});
-  CHECK(server.terminate() == 0);
+  const int status = server.terminate();
+  INFO(server.log());
+  CHECK(status == 0);
 }
