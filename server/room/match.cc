@@ -31,18 +31,9 @@ Match::Match(const Game& game, const Json& options, std::string room_code, std::
       game_no_(game_no),
       seed_(seed),
       rules_version_(rules_version),
-      seed_hash_(seed_commitment(seed)) {
-  restart(replaying);
-}
-
-void Match::restart(bool replaying) {
-  state_ = game_.start(Json::parse(options_), std::make_unique<Drbg>(seed_, rules_version_));
-  moves_.clear();
-  slots_.clear();
-  entitled_.clear();
-  opened_.clear();
+      seed_hash_(seed_commitment(seed)),
+      state_(game_.start(options, std::make_unique<Drbg>(seed_, rules_version_))) {
   sent_.assign(static_cast<std::size_t>(state_->seat_count()) + 1, SentView{});
-  fresh_ = false;
   if (!replaying) ensure_sealed();
 }
 

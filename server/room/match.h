@@ -106,7 +106,6 @@ class Match {
   };
 
   std::uint64_t audience_bit(Seat seat) const { return seat == kSpectator ? kPublicBit : (1ULL << seat); }
-  void restart(bool replaying);
   std::size_t audience(Seat seat) const { return seat == kSpectator ? sent_.size() - 1 : static_cast<std::size_t>(seat); }
   // The view of the current state for `seat`, remembered as sent.
   SentView& current_view(Seat seat);
