@@ -117,7 +117,7 @@ std::optional<std::string> ws_room_hint(std::string_view target) {
   while (!rest.empty()) {
     const std::size_t end = rest.find('&');
     const std::string_view param = rest.substr(0, end);
-    if (param.substr(0, 5) == "room=" && param.size() <= 5 + 80) return normalize_room_code(param.substr(5));
+    if (param.substr(0, 5) == "room=" && param.size() <= 5 + kTypedRoomCodeMax) return normalize_room_code(param.substr(5));
     if (end == std::string_view::npos) break;
     rest = rest.substr(end + 1);
   }

@@ -110,12 +110,10 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
                                 "text/plain; charset=utf-8", HttpRoute::websocket));
     }
     metrics().http_request(HttpRoute::websocket, 101);
-    if (to_room_thread(req.target())) {
-      auto session = std::make_shared<WsSession>(std::move(stream_), ctx_, std::move(slot_));
-      return net::post(session->executor(), [session, req = parser_->release()]() mutable { session->run(std::move(req)); });
-    }
-    std::make_shared<WsSession>(std::move(stream_), ctx_, std::move(slot_))->run(parser_->release());
-    return;
+    to_room_thread(req.target());
+    // On this strand the session starts at once; moved, on its strand on the room's thread.
+    auto session = std::make_shared<WsSession>(std::move(stream_), ctx_, std::move(slot_));
+    return net::dispatch(session->executor(), [session, req = parser_->release()]() mutable { session->run(std::move(req)); });
   }
   std::optional<RoomQuery> room_query;
   auto response = route(req, ctx_, room_query);
@@ -133,16 +131,14 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
 // then runs on the room's I/O thread, as the host's does (the room was made on the host's):
 // the moves and the frames of the room never wake another thread. A connection over TLS stays
 // where it is, and one that names no room held here is dealt out as accepted.
-bool HttpSession::to_room_thread(std::string_view target) {
+void HttpSession::to_room_thread(std::string_view target) {
   const std::optional<std::string> code = ws_room_hint(target);
-  if (!code) return false;
+  if (!code) return;
   const std::shared_ptr<Room> room = ctx_.rooms.find(*code);
-  if (!room) return false;
+  if (!room) return;
   IoPool& io = ctx_.rooms.io();
   net::io_context* home = io.context_of(room->home());
-  if (!home || home == io.context_of(stream_.get_executor()) || !stream_.move_to(*home)) return false;
-  metrics().connections_moved++;
-  return true;
+  if (home && home != io.context_of(stream_.get_executor()) && stream_.move_to(*home)) metrics().connections_moved++;
 }
 
 void HttpSession::answer_plain() {

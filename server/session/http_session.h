@@ -40,8 +40,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // A plain request on the TLS port: where to go instead, or a refusal.
   void answer_plain();
   // Moves the connection to the thread of the room a WebSocket upgrade names, when that is
-  // another; true when it moved.
-  bool to_room_thread(std::string_view target);
+  // another.
+  void to_room_thread(std::string_view target);
   void do_shutdown();
   // After the last answer: reads and drops what the client still sends, for a moment.
   void linger(std::size_t dropped);

@@ -8,6 +8,7 @@
 #include "protocol/server_messages.h"
 #include "server/common/metrics.h"
 #include "server/room/room.h"
+#include "server/room/room_code.h"
 #include "server/http/room_lookup.h"
 
 namespace nyan::server {
@@ -164,7 +165,7 @@ void WsSession::on_create(Envelope& msg) {
 
 void WsSession::on_enter(Envelope& msg) {
   if (room_ || entering_) return send_error(ProtoError::already_in_room, "leave your room first", msg.id);
-  auto typed = string_field(msg.body, "room", 80);
+  auto typed = string_field(msg.body, "room", kTypedRoomCodeMax);
   if (!typed) return send_error(ProtoError::bad_field, "'room' must be a room code", msg.id);
   const LookupGate gate = msg.kind == MessageKind::reconnect ? LookupGate::when_missing : LookupGate::first;
   entering_ = true;
