@@ -85,20 +85,33 @@ std::string joined_message(const Json& re, std::string_view room, std::optional<
   return m.dump();
 }
 
+// Written as text: it goes to everyone in the room whenever its seats or its game change, and
+// a tree of its seats and finished games cost a hundred allocations to be written out once.
 std::string room_message(const RoomInfo& info) {
-  Json seats = Json::array();
-  for (const RoomSeat& s : info.seats) {
-    Json j = {{"seat", s.seat}, {"state", presence_name(s.presence)}};
-    if (s.name) j["name"] = *s.name;
-    if (s.bot) j["bot"] = true;
-    seats.push_back(std::move(j));
+  std::string out;
+  TextWriter w(out);
+  w.open_object();
+  w.key("finished").open_array();
+  for (int g : info.finished) w.num(g);
+  w.close_array();
+  w.key("game").str(info.game).key("game_no").num(info.game_no).key("host").num(info.host);
+  w.key("options").json(info.options);
+  if (!info.rematch.empty()) {
+    w.key("rematch").open_array();
+    for (int s : info.rematch) w.num(s);
+    w.close_array();
   }
-  Json m = {{"type", kRoom},         {"room", info.room},     {"game", info.game},
-            {"options", info.options}, {"status", info.status}, {"host", info.host},
-            {"game_no", info.game_no}, {"seats", seats},        {"spectators", info.spectators},
-            {"finished", info.finished}};
-  if (!info.rematch.empty()) m["rematch"] = info.rematch;
-  return m.dump();
+  w.key("room").str(info.room).key("seats").open_array();
+  for (const RoomSeat& s : info.seats) {
+    w.open_object();
+    if (s.bot) w.key("bot").flag(true);
+    if (s.name) w.key("name").str(*s.name);
+    w.key("seat").num(s.seat).key("state").str(presence_name(s.presence)).close_object();
+  }
+  w.close_array();
+  w.key("spectators").num(info.spectators).key("status").str(info.status).key("type").str(kRoom);
+  w.close_object();
+  return out;
 }
 
 std::string moved_message(std::string_view room, Seat seat, bool host) {
