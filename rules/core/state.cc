@@ -68,6 +68,13 @@ std::vector<Json> State::legal_actions(Seat seat) const { return ActionList(*thi
 
 std::string State::legal_text(Seat seat) const { return std::string(ActionList(*this, seat).text()); }
 
+const std::string& State::outcome_text() const {
+  if (outcome_final_) return outcome_text_;
+  outcome_text_ = canonical_json_fitted(outcome().to_json());
+  outcome_final_ = over();
+  return outcome_text_;
+}
+
 std::string State::view_text(Seat seat) const {
   std::string out;
   out.reserve(1024);

@@ -97,6 +97,10 @@ class State {
   virtual bool over() const = 0;
   // Valid when over().
   virtual Outcome outcome() const = 0;
+  // outcome().to_json() as canonical JSON text, worked out once when over(): a finished
+  // game's views, its record and its room's journal entry all carry it, and an outcome may
+  // hold the whole revealed state. Before the end it is worked out at each call.
+  const std::string& outcome_text() const;
 
   // Ends the game at once with `seat` forfeiting: what the server does for a seat whose turn
   // clock ran out, in a game that has forfeits (Game::forfeits()). It is not an action: no
@@ -142,6 +146,12 @@ class State {
   // A precise message for an action that is not legal now (the default is generic).
   // It must not mention anything hidden from `seat`.
   virtual Error explain_rejection(Seat seat, const Json& action) const;
+
+ private:
+  // outcome_text(), kept once the game is over (a finished state changes no more; a copy of
+  // one has the same outcome).
+  mutable std::string outcome_text_;
+  mutable bool outcome_final_ = false;
 };
 
 }  // namespace nyan

@@ -109,7 +109,7 @@ void DaihugoState::write_view(TextWriter& w, Seat viewer) const {
     w.null();
   }
   w.key("opening_lead").str(b_.settings.opening_containing ? "containing" : "exact");
-  if (all) w.key("outcome").json(outcome().to_json());
+  if (all) w.key("outcome").raw(outcome_text());
   w.key("phase").str(phase_name(b_.phase));
   if (all) {
     w.key("pile");

@@ -139,7 +139,7 @@ void DoubleHuntState::write_view(TextWriter& w, Seat viewer) const {
   w.key("log");
   b_.log.write(w, viewer, all);
   w.key("max_boost").num(b_.max_boost).key("max_turns").num(b_.max_turns);
-  if (all) w.key("outcome").json(outcome().to_json());
+  if (all) w.key("outcome").raw(outcome_text());
   w.key("phase").str(phase_name(b_.phase));
   if (all) {
     w.key("pile");

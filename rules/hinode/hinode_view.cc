@@ -264,7 +264,7 @@ HinodeState::SharedView HinodeState::shared_view() const {
     w.close_array().key("edges").raw(fixed_->edges).key("id").str(b_.map->id).key("layout").raw(fixed_->layout);
     w.close_object();
     w.key("offsuit_area").str(b_.offsuit == OffsuitArea::lead ? "lead" : "played");
-    if (all) w.key("outcome").json(outcome().to_json());
+    if (all) w.key("outcome").raw(outcome_text());
     w.key("phase").str(phase_name(b_.phase)).key("played_this_round");
     write_cards(w, b_.round_played);
   }

@@ -105,7 +105,7 @@ KushineState::SharedView KushineState::shared_view() const {
   {
     TextWriter w(v.after_log);
     w.key("max_turns").num(b_.max_turns);
-    if (all) w.key("outcome").json(outcome().to_json());
+    if (all) w.key("outcome").raw(outcome_text());
   }
   {
     TextWriter w(v.middle);

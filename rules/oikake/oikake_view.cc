@@ -96,7 +96,7 @@ void OikakeState::write_view(TextWriter& w, Seat viewer) const {
   b_.log.write(w, viewer, all);
   w.key("max_exchanges").num(b_.max_exchanges());
   w.key("mode").str(b_.mode == Mode::normal ? "normal" : "short");
-  if (all) w.key("outcome").json(outcome().to_json());
+  if (all) w.key("outcome").raw(outcome_text());
   w.key("phase").str(phase_name(b_.phase));
   w.key("players").open_array();
   write_seat(w, 0, viewer);

@@ -252,7 +252,7 @@ std::string Match::record_text(const State& state, const Move* last) const {
   if (last) write_move(last->seat, canonical_json(last->action), last->bot);
   w.close_array();
   w.key("options").raw(options_);
-  if (state.over()) w.key("outcome").json(state.outcome().to_json());
+  if (state.over()) w.key("outcome").raw(state.outcome_text());
   w.key("rules").num(rules_version_);
   w.key("seed").str(seed_hex(seed_)).key("seed_hash").str(seed_hash_);
   w.close_object();

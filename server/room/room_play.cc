@@ -102,7 +102,7 @@ void Room::apply_action(Seat seat, const Json& action, const ParticipantPtr& fro
   if (state_.clocks().on()) taken.clock = state_.clocks_after(seat, action, pending->state().to_act(), at).left(at);
   std::vector<Record> records{record_now(std::move(taken))};
   if (pending->over())
-    records.push_back(record_now(GameOver{state_.game_no(), pending->state().outcome().to_json()}));
+    records.push_back(record_now(GameOver{state_.game_no(), Json::parse(pending->state().outcome_text())}));
   commit(std::move(records),
          [this, live, pending, from, re, at](bool ok) {
            // Not durable, so not accepted: nothing changed, and the player may try again.

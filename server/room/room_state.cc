@@ -223,7 +223,7 @@ bool RoomState::on(const ActionTaken& r, Live* live, std::string& problem) {
 }
 
 bool RoomState::on(const GameOver& r, Live*, std::string& problem) {
-  if (!match_ || r.game_no != game_no_ || !match_->over() || match_->state().outcome().to_json() != r.outcome)
+  if (!match_ || r.game_no != game_no_ || !match_->over() || canonical_json(r.outcome) != match_->state().outcome_text())
     return refused(problem, "the outcome differs");
   status_ = RoomStatus::over;
   keep_finished(record_t_);

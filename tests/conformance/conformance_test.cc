@@ -206,6 +206,7 @@ Played play(const Game& g, const Json& opts, std::uint64_t seed, bool checked) {
     auto move = random_move(*s, rng);
     REQUIRE(move);
     REQUIRE(contains(s->legal_actions(move->seat), move->action));
+    (void)s->outcome_text();  // asked before the end: nothing of it may stay
     test::must_apply(*s, move->seat, move->action);
     out.moves.push_back(*move);
     REQUIRE(static_cast<int>(out.moves.size()) <= bound);
@@ -219,6 +220,9 @@ Played play(const Game& g, const Json& opts, std::uint64_t seed, bool checked) {
   if (checked) check_step(*s, rng, schema);
   const Outcome o = s->outcome();
   REQUIRE(!o.reason.empty());
+  // The outcome's text is the outcome's, once over, in the state and in its copies.
+  REQUIRE(s->outcome_text() == canonical_json(o.to_json()));
+  REQUIRE(s->clone()->outcome_text() == canonical_json(o.to_json()));
   const std::vector<OutcomeReason> reasons = g.type().outcome_reasons;  // every reason is published
   INFO("outcome reason " << o.reason);
   REQUIRE(std::any_of(reasons.begin(), reasons.end(), [&](const OutcomeReason& r) { return r.reason == o.reason; }));
