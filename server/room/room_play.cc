@@ -100,7 +100,9 @@ void Room::apply_action(Seat seat, const Json& action, const ParticipantPtr& fro
   ActionTaken taken{state_.game_no(), seat, pending->move().action, !from && !forfeit, {}, pending->update().hashes, re,
                     pending->version()};
   if (state_.clocks().on()) taken.clock = state_.clocks_after(seat, action, pending->state().to_act(), at).left(at);
-  std::vector<Record> records{record_now(std::move(taken))};
+  std::vector<Record> records;  // not from a braced list, which would copy the record
+  records.reserve(2);
+  records.push_back(record_now(std::move(taken)));
   if (pending->over())
     records.push_back(record_now(GameOver{state_.game_no(), Json::parse(pending->state().outcome_text())}));
   commit(std::move(records),
