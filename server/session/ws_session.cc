@@ -28,7 +28,6 @@ constexpr std::size_t kReadStep = 256;
 WsSession::WsSession(FlexStream&& stream, ServerContext& ctx, ClientLimits::Slot slot)
     : ws_(std::move(stream)),
       ctx_(ctx),
-      close_deadline_(ws_.get_executor()),
       slot_(std::move(slot)),
       bucket_(ctx.config.rate_per_second, ctx.config.rate_burst),
       refusals_(ctx.config.rate_per_second, ctx.config.rate_per_second) {}
@@ -273,11 +272,11 @@ void WsSession::on_write(beast::error_code ec, std::size_t) {
 void WsSession::close(websocket::close_code code, std::string reason) {
   net::post(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason)] {
     if (self->closing_ || self->finished_) return;
-    self->closing_ = true;
-    self->close_reason_ = websocket::close_reason(code, reason);
+    self->closing_ = std::make_unique<Closing>(self->ws_.get_executor());
+    self->closing_->reason = websocket::close_reason(code, reason);
     // If the client never lets the close through, drop the socket.
-    self->close_deadline_.expires_after(kCloseDeadline);
-    self->close_deadline_.async_wait([self](beast::error_code ec) {
+    self->closing_->deadline.expires_after(kCloseDeadline);
+    self->closing_->deadline.async_wait([self](beast::error_code ec) {
       if (!ec) {
         beast::error_code ignored;
         beast::get_lowest_layer(self->ws_).socket().close(ignored);
@@ -289,7 +288,7 @@ void WsSession::close(websocket::close_code code, std::string reason) {
 
 void WsSession::do_close() {
   closed_ = true;
-  ws_.async_close(close_reason_, [self = shared_from_this()](beast::error_code ec) {
+  ws_.async_close(closing_->reason, [self = shared_from_this()](beast::error_code ec) {
     fail(ec, "ws_close", self->id_);
     self->finish();
   });
@@ -298,7 +297,7 @@ void WsSession::do_close() {
 void WsSession::finish() {
   if (finished_) return;
   finished_ = true;
-  close_deadline_.cancel();
+  if (closing_) closing_->deadline.cancel();
   if (room_) {
     room_->disconnected(id_);
     room_.reset();

@@ -70,11 +70,17 @@ class WsSession : public Participant, public std::enable_shared_from_this<WsSess
   Fifo<Frame> queue_;
   std::size_t queued_bytes_ = 0;
   bool writing_ = false;
-  bool closing_ = false;  // no more reads are handled; close after the write in flight
-  bool closed_ = false;   // close frame sent or socket gone
+  // Made when the server closes the connection (a close reason is 130 bytes and a timer 70
+  // more, and every open connection would carry them): what the close frame says, and the
+  // time after which the socket is dropped if the client never lets it through.
+  struct Closing {
+    explicit Closing(const websocket::stream<GatherStream>::executor_type& ex) : deadline(ex) {}
+    websocket::close_reason reason;
+    boost::asio::steady_timer deadline;
+  };
+  std::unique_ptr<Closing> closing_;  // set: no more reads are handled; close after the write in flight
+  bool closed_ = false;               // close frame sent or socket gone
   bool finished_ = false;
-  websocket::close_reason close_reason_;
-  boost::asio::steady_timer close_deadline_;
   bool hello_ = false;
   std::shared_ptr<RoomLink> room_;
   bool entering_ = false;  // a join, spectate or reconnect is being looked up
