@@ -63,7 +63,10 @@ class WsSession : public Participant, public std::enable_shared_from_this<WsSess
   void do_close();
   void finish();
 
-  websocket::stream<GatherStream> ws_;
+  // Without permessage-deflate, which the server never offers: its state is left out of every
+  // connection's stream.
+  using Stream = websocket::stream<GatherStream, /*deflateSupported=*/false>;
+  Stream ws_;
   beast::flat_buffer buffer_;
   ServerContext& ctx_;
   std::uint64_t id_ = 0;
@@ -74,7 +77,7 @@ class WsSession : public Participant, public std::enable_shared_from_this<WsSess
   // more, and every open connection would carry them): what the close frame says, and the
   // time after which the socket is dropped if the client never lets it through.
   struct Closing {
-    explicit Closing(const websocket::stream<GatherStream>::executor_type& ex) : deadline(ex) {}
+    explicit Closing(const Stream::executor_type& ex) : deadline(ex) {}
     websocket::close_reason reason;
     boost::asio::steady_timer deadline;
   };
