@@ -67,6 +67,11 @@ struct Settings {
 struct Shared {
   std::atomic<bool> stopping{false};
   std::atomic<long> matches{0};
+  // Rooms whose first game has begun, and when the last of them did (0 until then): the
+  // round trips of a run's first seconds wait behind thousands of rooms being made at once,
+  // which a server full of tables made over hours never sees.
+  std::atomic<int> playing{0};
+  std::atomic<Clock::rep> all_playing_at{0};
 };
 
 // Each thread's own counts, added up at the end.
@@ -74,6 +79,7 @@ struct LoadStats {
   long matches = 0, actions = 0, errors = 0, resyncs = 0, mismatches = 0, connect_failures = 0, reconnects = 0;
   int verifying = 0;  // connections that check their view
   std::vector<double> rtt_ms;
+  std::vector<double> rtt_playing_ms;  // of the actions sent once every room was playing
   std::map<std::string, long> error_codes;
 
   void add(const LoadStats& o) {
@@ -81,6 +87,7 @@ struct LoadStats {
     mismatches += o.mismatches, connect_failures += o.connect_failures, verifying += o.verifying;
     reconnects += o.reconnects;
     rtt_ms.insert(rtt_ms.end(), o.rtt_ms.begin(), o.rtt_ms.end());
+    rtt_playing_ms.insert(rtt_playing_ms.end(), o.rtt_playing_ms.begin(), o.rtt_playing_ms.end());
     for (const auto& [code, n] : o.error_codes) error_codes[code] += n;
   }
 };
@@ -180,7 +187,8 @@ class LoadRoom {
   }
   const std::string& code() const { return code_; }
   bool start_sent = false;
-  int game_ended = 0;  // game_no whose end was counted
+  bool playing = false;  // its first game has begun (counted in Shared::playing)
+  int game_ended = 0;    // game_no whose end was counted
 
  private:
   const Settings& s_;
@@ -274,7 +282,10 @@ void Bot::on_frame(std::string_view text) {
   if (type == "\"ack\"") {
     auto it = sent_.find(integer_text(member_text(text, "re")).value_or(0));
     if (it != sent_.end()) {
-      st_.rtt_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - it->second).count());
+      const double ms = std::chrono::duration<double, std::milli>(Clock::now() - it->second).count();
+      st_.rtt_ms.push_back(ms);
+      const Clock::rep all_playing = sh_.all_playing_at.load();
+      if (all_playing != 0 && it->second.time_since_epoch().count() >= all_playing) st_.rtt_playing_ms.push_back(ms);
       sent_.erase(it);
       st_.actions++;
       maybe_act();  // an update that came before this ack may need the seat again
@@ -304,6 +315,10 @@ void Bot::on_view(std::string_view text, bool snapshot) {
   if (!snapshot && (game_no != game_no_ || version != version_ + 1)) return resync();
   game_no_ = game_no;
   version_ = version;
+  if (index_ == 0 && !room_.playing) {
+    room_.playing = true;
+    if (++sh_.playing == s_.rooms) sh_.all_playing_at = Clock::now().time_since_epoch().count();
+  }
   to_act_.clear();
   for (std::string_view s : element_texts(member_text(text, "to_act")))
     to_act_.push_back(static_cast<int>(integer_text(s).value_or(-1)));
@@ -584,6 +599,14 @@ int load(const Args& args) {
   std::printf("action round trip ms: p50 %.3f, p90 %.3f, p99 %.3f, max %.3f\n", percentile(st.rtt_ms, 0.5),
               percentile(st.rtt_ms, 0.9), percentile(st.rtt_ms, 0.99),
               st.rtt_ms.empty() ? 0.0 : *std::max_element(st.rtt_ms.begin(), st.rtt_ms.end()));
+  if (const Clock::rep at = sh.all_playing_at.load(); at != 0) {
+    const std::vector<double>& p = st.rtt_playing_ms;
+    std::printf("action round trip ms once every room plays (from %.1f s, %zu actions): p50 %.3f, p90 %.3f, p99 %.3f, max %.3f\n",
+                std::chrono::duration<double>(Clock::time_point(Clock::duration(at)) - t0).count(), p.size(),
+                percentile(p, 0.5), percentile(p, 0.9), percentile(p, 0.99), p.empty() ? 0.0 : *std::max_element(p.begin(), p.end()));
+  } else {
+    std::printf("action round trip once every room plays: not every room began a game\n");
+  }
   std::printf("errors: %ld", st.errors);
   for (const auto& [code, n] : st.error_codes) std::printf("  %s=%ld", code.c_str(), n);
   std::printf("\nresyncs: %ld (hash mismatches %ld), connect failures: %ld, reconnects: %ld\n", st.resyncs,

@@ -139,7 +139,15 @@ TEST_CASE("cli: load plays its rooms within the server's default limits and repo
   // 3 rooms for 3 s at about 27 messages/s per bot: well over a hundred moves, so several
   // Oikake games each (a game is rarely longer than 30 moves).
   CHECK(load_count(load.output, "matches completed") >= 6);
-  CHECK(load_count(load.output, "actions") >= 150);
+  const int actions = load_count(load.output, "actions");
+  CHECK(actions >= 150);
+  // The round trips once every room is playing: the three rooms begin within the first
+  // second, and nearly every action of the run comes after.
+  std::smatch m;
+  REQUIRE(std::regex_search(load.output, m, std::regex(R"(once every room plays \(from ([0-9.]+) s, (\d+) actions\): p50 )")));
+  CHECK(std::stod(m[1]) < 2.0);
+  CHECK(std::stoi(m[2]) > actions / 2);
+  CHECK(std::stoi(m[2]) <= actions);
 }
 
 TEST_CASE("cli: load shares its rooms among threads, and the connections it is told to verify check every hash",
