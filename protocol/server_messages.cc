@@ -91,16 +91,10 @@ std::string room_message(const RoomInfo& info) {
   std::string out;
   TextWriter w(out);
   w.open_object();
-  w.key("finished").open_array();
-  for (int g : info.finished) w.num(g);
-  w.close_array();
+  w.key("finished").nums(info.finished);
   w.key("game").str(info.game).key("game_no").num(info.game_no).key("host").num(info.host);
   w.key("options").json(info.options);
-  if (!info.rematch.empty()) {
-    w.key("rematch").open_array();
-    for (int s : info.rematch) w.num(s);
-    w.close_array();
-  }
+  if (!info.rematch.empty()) w.key("rematch").nums(info.rematch);
   w.key("room").str(info.room).key("seats").open_array();
   for (const RoomSeat& s : info.seats) {
     w.open_object();
@@ -159,9 +153,7 @@ std::string match_members(int game_no, std::string_view record, std::string_view
   w.key("room").str(room);
   if (!seed.empty()) w.key("seed").str(seed);
   w.key("seed_hash").str(seed_hash);
-  w.key("to_act").open_array();
-  for (const Seat s : to_act) w.num(s);
-  w.close_array();
+  w.key("to_act").nums(to_act);
   w.key("version").num(version);
   return out;
 }

@@ -71,6 +71,13 @@ class TextWriter {
   TextWriter& open_array() { return open('['); }
   TextWriter& close_array() { return close(']'); }
   TextWriter& num(std::int64_t v);
+  // An array of integers (seats, counts, game numbers, times), from any range of them.
+  template <class Integers>
+  TextWriter& nums(const Integers& values) {
+    open_array();
+    for (const auto v : values) num(static_cast<std::int64_t>(v));
+    return close_array();
+  }
   TextWriter& str(std::string_view s);
   TextWriter& flag(bool b) { return raw(b ? "true" : "false"); }
   TextWriter& null() { return raw("null"); }

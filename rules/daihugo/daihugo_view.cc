@@ -25,12 +25,6 @@ void write_swap(TextWriter& w, const Swap& s, bool with_drawn) {
   w.key("seat").num(s.seat).key("wild").str(card_name(s.wild)).close_object();
 }
 
-void write_ints(TextWriter& w, const std::vector<int>& v) {
-  w.open_array();
-  for (int x : v) w.num(x);
-  w.close_array();
-}
-
 Json pick_value(const Elem& e) {
   return tree_of([&](TextWriter& w) { write_pick(w, e); });
 }
@@ -46,16 +40,16 @@ void write_result(TextWriter& w, const RoundResult& r) {
   w.open_object().key("hands").open_array();
   for (Hand h : r.hands) write_hand(w, h);
   w.close_array().key("penalties");
-  write_ints(w, r.penalties);
+  w.nums(r.penalties);
   w.key("pile");
   write_pile(w, r.pile);
   w.key("round").num(r.round).key("start_seat").num(r.start_seat).key("swap");
   if (r.swap) write_swap(w, *r.swap, true);
   else w.null();
   w.key("tails");
-  write_ints(w, r.tails);
+  w.nums(r.tails);
   w.key("tails_added");
-  write_ints(w, r.tails_added);
+  w.nums(r.tails_added);
   w.key("winner").num(r.winner).close_object();
 }
 
@@ -124,9 +118,9 @@ void DaihugoState::write_view(TextWriter& w, Seat viewer) const {
   w.key("rounds").open_array();
   for (const RoundResult& r : b_.results) {
     w.open_object().key("penalties");
-    write_ints(w, r.penalties);
+    w.nums(r.penalties);
     w.key("round").num(r.round).key("tails");
-    write_ints(w, r.tails);
+    w.nums(r.tails);
     w.key("winner").num(r.winner).close_object();
   }
   w.close_array();
@@ -149,9 +143,7 @@ void DaihugoState::write_view(TextWriter& w, Seat viewer) const {
   w.key("swap");
   if (b_.swap) write_swap(w, *b_.swap, viewer == b_.swap->seat || all);
   else w.null();
-  w.key("to_act").open_array();
-  for (const Seat s : to_act()) w.num(s);
-  w.close_array();
+  w.key("to_act").nums(to_act());
   w.key("trick");
   if (b_.trick.open()) {
     const Combo& c = b_.trick.plays.back().combo;

@@ -157,9 +157,7 @@ void DoubleHuntState::write_view(TextWriter& w, Seat viewer) const {
   w.key("sequence");
   write_sequence(w, viewer);
   w.key("target_score").num(b_.target_score);
-  w.key("to_act").open_array();
-  for (const Seat s : to_act()) w.num(s);
-  w.close_array();
+  w.key("to_act").nums(to_act());
   w.key("turn").num(b_.turn);
   const TurnUse& u = b_.used;
   w.key("used").open_object();

@@ -22,12 +22,6 @@ void write_cards(TextWriter& w, const std::vector<Card>& cs) {
   w.close_array();
 }
 
-void write_ints(TextWriter& w, const std::vector<int>& v) {
-  w.open_array();
-  for (int x : v) w.num(x);
-  w.close_array();
-}
-
 void write_seat_or_null(TextWriter& w, Seat s) {
   if (s < 0) w.null();
   else w.num(s);
@@ -177,9 +171,9 @@ void HinodeState::write_trick(TextWriter& w, const Trick& t, const TrickResult* 
   write_seat_or_null(w, t.b2);
   if (result) {
     w.key("battle_vp");
-    write_ints(w, result->battle);
+    w.nums(result->battle);
     w.key("income_vp");
-    write_ints(w, result->income);
+    w.nums(result->income);
   }
   w.key("judgments").open_array();
   for (const Judgment& jd : t.judgments) {
@@ -195,13 +189,13 @@ void HinodeState::write_trick(TextWriter& w, const Trick& t, const TrickResult* 
   w.close_array();
   if (!t.plays.empty()) {
     w.key("k");
-    write_ints(w, t.k);
+    w.nums(t.k);
   }
   w.key("lead");
   if (t.plays.empty()) w.null();
   else w.str(std::string_view(&"RGB"[static_cast<int>(t.lead)], 1));
   w.key("leader").num(t.leader).key("number").num(t.number).key("order");
-  write_ints(w, t.order);
+  w.nums(t.order);
   w.key("plays").open_array();
   for (const Play& p : t.plays) {
     w.open_object();
@@ -219,7 +213,7 @@ void HinodeState::write_trick(TextWriter& w, const Trick& t, const TrickResult* 
     w.key("round").num(result->round);
     w.key("strength").open_array().num(result->strength1).num(result->strength2).close_array();
     w.key("support_vp");
-    write_ints(w, result->support);
+    w.nums(result->support);
   }
   w.close_object();
 }
@@ -257,7 +251,7 @@ HinodeState::SharedView HinodeState::shared_view() const {
     for (std::size_t a = 0; a < b_.map->areas.size(); ++a) {
       const Area& area = b_.map->areas[a];
       w.open_object().key("id").str(area.id).key("occupants");
-      write_ints(w, b_.occupants[a]);
+      w.nums(b_.occupants[a]);
       w.key("sites").num(area.sites).key("suit").str(std::string_view(&"RGB"[static_cast<int>(area.suit)], 1));
       w.close_object();
     }

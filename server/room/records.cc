@@ -128,9 +128,7 @@ void write_text(const ActionTaken& r, std::int64_t t, std::string& out) {
   w.open_object().key("action").json(r.action);
   if (r.bot) w.key("bot").flag(true);
   if (!r.clock.empty()) {
-    w.key("clock").open_array();
-    for (const std::int64_t ms : r.clock) w.num(ms);
-    w.close_array();
+    w.key("clock").nums(r.clock);
   }
   w.key("game_no").num(r.game_no).key("hashes").open_array();
   for (const std::string& h : r.hashes) w.str(h);

@@ -129,14 +129,10 @@ std::string TurnClocks::frame_member(Time now, std::int64_t now_ms) const {
   std::string out;
   TextWriter w(out);
   w.key("clock").open_object();
-  w.key("left").open_array();
-  for (const std::int64_t ms : left(now)) w.num(ms);
-  w.close_array();
+  w.key("left").nums(left(now));
   w.key("mode").str(mode_ == RoomRules::Clock::move ? "move" : "bank");
   w.key("now").num(now_ms);
-  w.key("running").open_array();
-  for (const Seat s : running()) w.num(s);
-  w.close_array();
+  w.key("running").nums(running());
   w.close_object();
   return out;
 }
