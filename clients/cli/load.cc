@@ -420,6 +420,12 @@ double percentile(std::vector<double> v, double q) {
   return v[std::min(v.size() - 1, static_cast<std::size_t>(q * static_cast<double>(v.size())))];
 }
 
+// "LABEL: p50 …, p90 …, p99 …, max …" of round trips in milliseconds, a line.
+void print_round_trips(const std::string& label, const std::vector<double>& ms) {
+  std::printf("%s: p50 %.3f, p90 %.3f, p99 %.3f, max %.3f\n", label.c_str(), percentile(ms, 0.5), percentile(ms, 0.9),
+              percentile(ms, 0.99), ms.empty() ? 0.0 : *std::max_element(ms.begin(), ms.end()));
+}
+
 // Creates `n` rooms that nobody plays (each creator leaves) and reports memory per room.
 int idle_rooms(const Settings& s, int n) {
   net::io_context ioc;
@@ -596,14 +602,13 @@ int load(const Args& args) {
               s.game.c_str(), s.rooms, s.seats, s.server_bots, s.think_ms, secs);
   std::printf("matches completed: %ld\n", st.matches);
   std::printf("actions: %ld (%.0f/s)\n", st.actions, st.actions / secs);
-  std::printf("action round trip ms: p50 %.3f, p90 %.3f, p99 %.3f, max %.3f\n", percentile(st.rtt_ms, 0.5),
-              percentile(st.rtt_ms, 0.9), percentile(st.rtt_ms, 0.99),
-              st.rtt_ms.empty() ? 0.0 : *std::max_element(st.rtt_ms.begin(), st.rtt_ms.end()));
+  print_round_trips("action round trip ms", st.rtt_ms);
   if (const Clock::rep at = sh.all_playing_at.load(); at != 0) {
-    const std::vector<double>& p = st.rtt_playing_ms;
-    std::printf("action round trip ms once every room plays (from %.1f s, %zu actions): p50 %.3f, p90 %.3f, p99 %.3f, max %.3f\n",
-                std::chrono::duration<double>(Clock::time_point(Clock::duration(at)) - t0).count(), p.size(),
-                percentile(p, 0.5), percentile(p, 0.9), percentile(p, 0.99), p.empty() ? 0.0 : *std::max_element(p.begin(), p.end()));
+    char label[96];
+    std::snprintf(label, sizeof label, "action round trip ms once every room plays (from %.1f s, %zu actions)",
+                  std::chrono::duration<double>(Clock::time_point(Clock::duration(at)) - t0).count(),
+                  st.rtt_playing_ms.size());
+    print_round_trips(label, st.rtt_playing_ms);
   } else {
     std::printf("action round trip once every room plays: not every room began a game\n");
   }
